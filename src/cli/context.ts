@@ -1,0 +1,72 @@
+import { Output, type Streams } from './output.ts';
+
+/** Global flags as commander hands them over. */
+export interface GlobalFlags {
+  yes?: boolean;
+  interactive?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  config?: string;
+}
+
+/** Everything a command needs from the outside world; commands never read process.* directly. */
+export interface Context {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  out: Output;
+  /** Explicit -c/--config path (absolute), if given. */
+  configPath?: string;
+  json: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  yes: boolean;
+  /** Whether prompts may be shown (decisions.md 4). */
+  interactive: boolean;
+  /** Whether --interactive was forced on. */
+  forceInteractive: boolean;
+  streams: Streams;
+  /** Current time; injectable so tests can fix "today" (sunset dates, changelog dates). */
+  now: () => Date;
+}
+
+export interface ContextInput {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  streams: Streams;
+  now?: () => Date;
+}
+
+function isCi(env: Record<string, string | undefined>): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
+}
+
+export function createContext(input: ContextInput, flags: GlobalFlags): Context {
+  const json = flags.json === true;
+  const quiet = flags.quiet === true;
+  const verbose = flags.verbose === true;
+  const yes = flags.yes === true || json;
+  const ttys = input.streams.stdin?.isTTY === true && input.streams.stdout.isTTY === true;
+  const forceInteractive = flags.interactive === true;
+  let interactive: boolean;
+  if (flags.interactive === false) interactive = false;
+  else if (forceInteractive) interactive = true;
+  else interactive = ttys && !yes && !isCi(input.env);
+  const envNow = input.env.SPECVER_NOW;
+  const now = input.now ?? (envNow ? () => new Date(envNow) : () => new Date());
+  return {
+    cwd: input.cwd,
+    env: input.env,
+    out: new Output(input.streams, { json, quiet, verbose, env: input.env }),
+    configPath: flags.config,
+    json,
+    quiet,
+    verbose,
+    yes,
+    interactive,
+    forceInteractive,
+    streams: input.streams,
+    now,
+  };
+}

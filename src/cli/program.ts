@@ -1,0 +1,191 @@
+/**
+ * The commander program: global flags and one registration per command. Command modules are imported
+ * lazily inside each action so `specver --version` loads nothing but commander.
+ */
+import { Argument, Command, Option } from 'commander';
+import { createContext, type Context, type ContextInput, type GlobalFlags } from './context.ts';
+
+export type CommandResult = number | void;
+type Loader = () => Promise<{ run: (ctx: Context, ...args: any[]) => Promise<CommandResult> }>;
+
+export interface ProgramHandle {
+  program: Command;
+  /** Exit code set by the command that ran (0 when it returned nothing). */
+  exitCode(): number;
+  /** Context of the command that ran, for the error mapper (format of errors). */
+  context(): Context | undefined;
+}
+
+const FORMAT = (values: string[], fallback = 'text') =>
+  new Option('--format <format>', 'output format').choices(values).default(fallback);
+
+export function buildProgram(input: ContextInput, version: string): ProgramHandle {
+  let code = 0;
+  let ctx: Context | undefined;
+  const program = new Command('specver');
+  // Help goes to its stream; error messages are rendered by the one error mapper in run.ts.
+  const quietOutput = {
+    writeOut: (s: string) => input.streams.stdout.write(s),
+    writeErr: (s: string) => input.streams.stderr.write(s),
+    outputError: () => undefined,
+  };
+
+  /** Wrap a lazily loaded command module: context from global flags, then module.run(ctx, ...args). */
+  const action =
+    (load: Loader) =>
+    async (...args: unknown[]) => {
+      const command = args[args.length - 1] as Command;
+      const flags = command.optsWithGlobals() as GlobalFlags & Record<string, unknown>;
+      ctx = createContext(input, flags);
+      const mod = await load();
+      const result = await mod.run(ctx, ...args.slice(0, -1));
+      code = typeof result === 'number' ? result : 0;
+    };
+
+  program
+    .description('Version API contracts: OpenAPI and JSON Schema diff, breaking-change gate, lint, changesets.')
+    .version(version, '--version', 'show the CLI version')
+    .helpOption('-h, --help', 'show help for the command')
+    .option('-y, --yes', 'skip interactive prompts, use defaults')
+    .option('--interactive', 'force interactive mode, even in CI')
+    .option('--no-interactive', 'never prompt (take answers from flags)')
+    .option('--json', 'output as JSON (implies --yes)')
+    .option('-q, --quiet', 'minimal output')
+    .option('-v, --verbose', 'detailed output (JSON Pointers, file:line, stack traces)')
+    .option('-c, --config <path>', 'path to specver.yaml (default: auto-detect)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput(quietOutput);
+
+  program
+    .command('init')
+    .description('scan the project for spec files and write specver.yaml and initial snapshots')
+    .option('--dir <path>', 'root directory to scan (default: current directory)')
+    .option('-V, --initial-version <version>', 'initial version of every contract', '0.0.0')
+    .addOption(new Option('--versioning <mode>', 'versioning mode').choices(['independent', 'fixed']).default('independent'))
+    .option('-f, --force', 'reinitialize even if a config exists')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(() => import('./commands/init.ts')));
+
+  program
+    .command('lint')
+    .description('validate specs against their format rules')
+    .argument('[contracts...]', 'contracts to lint (default: all)')
+    .option('--contract <name...>', 'lint only the named contract(s)')
+    .option('--fix', 'apply safe automatic fixes')
+    .addOption(FORMAT(['text', 'json', 'stylish', 'github', 'sarif', 'junit']))
+    .action(action(() => import('./commands/lint.ts')));
+
+  program
+    .command('diff')
+    .description('show all changes between current specs and their last snapshots (always exits 0)')
+    .argument('[contracts...]', 'contracts to diff (default: all)')
+    .option('--contract <name...>', 'only the named contract(s)')
+    .option('-b, --base <version>', 'compare against this version instead of the latest snapshot')
+    .addOption(FORMAT(['text', 'json', 'markdown']))
+    .addOption(
+      new Option('--severity <level>', 'only changes of this severity')
+        .choices(['all', 'breaking', 'non-breaking', 'patch'])
+        .default('all'),
+    )
+    .action(action(() => import('./commands/diff.ts')));
+
+  program
+    .command('breaking')
+    .description('exit 1 when a spec has breaking changes against its snapshot (the CI gate)')
+    .argument('[contracts...]', 'contracts to check (default: all)')
+    .option('--contract <name...>', 'check only the named contract(s)')
+    .addOption(FORMAT(['text', 'json', 'github', 'junit']))
+    .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
+    .action(action(() => import('./commands/breaking.ts')));
+
+  program
+    .command('changeset')
+    .description('record the detected changes as a changeset file')
+    .option('--empty', 'a changeset without spec changes (changelog only)')
+    .option('-m, --message <text>', 'changeset summary (skips the summary prompt)')
+    .addOption(new Option('--bump <type>', 'bump for --empty or to override the detected one').choices(['major', 'minor', 'patch']))
+    .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
+    .action(action(() => import('./commands/changeset.ts')));
+
+  program
+    .command('version')
+    .description('consume changesets: bump versions, write snapshots and CHANGELOG.md')
+    .option('--dry-run', 'print the plan, write nothing')
+    .option('--no-changelog', 'skip the CHANGELOG.md update')
+    .option('--no-git', 'skip git operations')
+    .option('--preid <id>', 'pre-release identifier for this run')
+    .action(action(() => import('./commands/version.ts')));
+
+  program
+    .command('status')
+    .description('show contract versions, pending changesets and next versions')
+    .addOption(FORMAT(['text', 'json']))
+    .option('--pending', 'only contracts with pending changes')
+    .action(action(() => import('./commands/status.ts')));
+
+  const contract = program.command('contract').description('add, list or remove contracts');
+  contract
+    .command('add')
+    .description('track a spec file as a contract')
+    .argument('<path>', 'spec file')
+    .option('--name <name>', 'contract name (default: derived from the file name)')
+    .addOption(new Option('--format <format>', 'spec format (default: detected)').choices(['openapi', 'json-schema']))
+    .action(action(async () => ({ run: (await import('./commands/contract.ts')).runAdd })));
+  contract
+    .command('list')
+    .description('list contracts with format, path and version')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(async () => ({ run: (await import('./commands/contract.ts')).runList })));
+  contract
+    .command('remove')
+    .description('stop tracking a contract (its snapshots and version entry are removed)')
+    .argument('<name>', 'contract name')
+    .option('-f, --force', 'remove even when pending changesets name it')
+    .action(action(async () => ({ run: (await import('./commands/contract.ts')).runRemove })));
+
+  const pre = program.command('pre').description('enter, exit or inspect pre-release mode');
+  pre
+    .command('enter')
+    .description('enter pre-release mode with a tag such as alpha, beta or rc')
+    .argument('<tag>', 'pre-release tag')
+    .action(action(async () => ({ run: (await import('./commands/pre.ts')).runEnter })));
+  pre
+    .command('exit')
+    .description('leave pre-release mode; the next version run graduates')
+    .action(action(async () => ({ run: (await import('./commands/pre.ts')).runExit })));
+  pre
+    .command('status')
+    .description('show pre-release mode, tag and versions')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(async () => ({ run: (await import('./commands/pre.ts')).runStatus })));
+
+  const rules = program.command('rules').description('list or show classification and lint rules');
+  rules
+    .command('list')
+    .description('print the rule catalogue')
+    .addOption(FORMAT(['text', 'json', 'markdown']))
+    .addOption(new Option('--kind <kind>', 'which rules').choices(['classify', 'lint', 'all']).default('all'))
+    .action(action(async () => ({ run: (await import('./commands/rules.ts')).runList })));
+  rules
+    .command('show')
+    .description('show one rule')
+    .argument('<id>', 'rule id')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(async () => ({ run: (await import('./commands/rules.ts')).runShow })));
+
+  program
+    .command('completion')
+    .description('print a shell completion script')
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .action(action(() => import('./commands/completion.ts')));
+
+  // Every subcommand reports errors through main's mapper, never by exiting itself.
+  const quietErrors = (cmd: Command) => {
+    cmd.exitOverride().configureOutput(quietOutput);
+    cmd.commands.forEach(quietErrors);
+  };
+  program.commands.forEach(quietErrors);
+
+  return { program, exitCode: () => code, context: () => ctx };
+}

@@ -1,0 +1,57 @@
+/**
+ * Runs the program and maps every outcome to an exit code, in one place. Tests call runCli directly.
+ */
+import { readFileSync } from 'node:fs';
+import { CommanderError } from 'commander';
+import { buildProgram } from './program.ts';
+import { createContext, type ContextInput } from './context.ts';
+import { isSpecverError } from '../errors.ts';
+
+function cliVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Flags that matter for reporting an error even when commander failed before any action ran. */
+function flagsFromArgv(argv: string[]) {
+  return {
+    json: argv.includes('--json') || argv.some((a, i) => a === '--format' && argv[i + 1] === 'json') || argv.includes('--format=json'),
+    verbose: argv.includes('--verbose') || argv.includes('-v'),
+    quiet: argv.includes('--quiet') || argv.includes('-q'),
+  };
+}
+
+/** Commander's messages start with "error: "; ours are "specver: ...". */
+function usageMessage(error: CommanderError): string {
+  return error.message.replace(/^error:\s*/, '');
+}
+
+/** Run specver with the given arguments; returns the exit code instead of exiting (tests call this). */
+export async function runCli(argv: string[], input: ContextInput): Promise<number> {
+  const { program, exitCode, context } = buildProgram(input, cliVersion());
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode();
+  } catch (error) {
+    const ctx = context() ?? createContext(input, flagsFromArgv(argv));
+    const out = ctx.out;
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // A command group or the program itself without a subcommand: help was printed to stderr.
+      if (error.code === 'commander.help') return 2;
+      if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
+      const sub = error.code === 'commander.unknownCommand' ? undefined : argv.find((a) => !a.startsWith('-'));
+      const hint = sub ? `run 'specver ${sub} --help' for usage` : "run 'specver --help' for usage";
+      out.error(2, usageMessage(error), hint);
+      return 2;
+    }
+    if (isSpecverError(error)) {
+      out.error(error.exitCode, error.located, error.hint, error.stack);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const stack = error instanceof Error ? error.stack : undefined;
+    out.error(3, `internal error: ${message}`, 'run again with --verbose and report the stack trace', stack);
+    return 3;
+  }
+}

@@ -1,0 +1,66 @@
+/** The shared vocabulary of specver. Closed lists live here, in one place. */
+
+export const SEVERITIES = ['breaking', 'non-breaking', 'patch'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const BUMPS = ['major', 'minor', 'patch'] as const;
+export type Bump = (typeof BUMPS)[number];
+
+export const CONTRACT_FORMATS = ['openapi', 'json-schema'] as const;
+export type ContractFormat = (typeof CONTRACT_FORMATS)[number];
+
+export const COMPATIBILITY_MODES = ['backward', 'forward', 'full', 'none'] as const;
+export type Compatibility = (typeof COMPATIBILITY_MODES)[number];
+
+export const VERSIONING_MODES = ['independent', 'fixed'] as const;
+export type VersioningMode = (typeof VERSIONING_MODES)[number];
+
+/** `^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$` (decisions.md 1). */
+export const CONTRACT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+export interface ContractConfig {
+  name: string;
+  format: ContractFormat;
+  /** Path relative to the project root, with forward slashes. */
+  path: string;
+  /** json-schema contracts only. */
+  compatibility?: Compatibility;
+}
+
+export interface RuleCustomisation {
+  /** Extra rule files, relative to the project root. */
+  files: string[];
+  /** Rule id -> new severity, or `off`. */
+  severity: Record<string, string>;
+}
+
+export interface Config {
+  /** Absolute path of specver.yaml. */
+  file: string;
+  /** Absolute path of the directory holding specver.yaml: every relative path is resolved against it. */
+  root: string;
+  versioning: VersioningMode;
+  contracts: ContractConfig[];
+  rules: RuleCustomisation;
+  lint: RuleCustomisation;
+  /** Changelog path relative to root, or false for none. */
+  changelog: string | false;
+  git: { commit: boolean; tag: boolean };
+  /** http(s) URL prefix -> local directory (relative to root) holding vendored copies. */
+  refsMap: Record<string, string>;
+}
+
+/** Suggested bump for a severity (decisions.md 3). */
+export const BUMP_FOR_SEVERITY: Record<Severity, Bump> = {
+  breaking: 'major',
+  'non-breaking': 'minor',
+  patch: 'patch',
+};
+
+export const BUMP_ORDER: Record<Bump, number> = { patch: 1, minor: 2, major: 3 };
+
+export function highestBump(bumps: Iterable<Bump>): Bump | undefined {
+  let best: Bump | undefined;
+  for (const bump of bumps) if (!best || BUMP_ORDER[bump] > BUMP_ORDER[best]) best = bump;
+  return best;
+}

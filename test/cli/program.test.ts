@@ -1,0 +1,57 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, REPO_ROOT } from '../helpers/temp-project.ts';
+
+const cwd = emptyProject().dir;
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+
+test('--version prints the package version and exits 0', async () => {
+  const r = await runSpecver(['--version'], { cwd });
+  assert.is(r.exitCode, 0);
+  assert.is(r.stdout.trim(), pkg.version);
+});
+
+test('--help lists every command of the spec', async () => {
+  const r = await runSpecver(['--help'], { cwd });
+  assert.is(r.exitCode, 0);
+  for (const command of ['init', 'lint', 'diff', 'breaking', 'changeset', 'version', 'status', 'contract', 'pre'])
+    assert.match(r.stdout, new RegExp(`\\n  ${command}\\b`));
+});
+
+test('an unknown command is a usage error: exit 2, one line and a hint', async () => {
+  const r = await runSpecver(['frobnicate'], { cwd });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /^specver: unknown command 'frobnicate'/);
+  assert.match(r.stderr, /hint: run 'specver --help'/);
+  assert.not.match(r.stderr, /\n\s+at /);
+});
+
+test('an unknown flag is a usage error: exit 2, never 1', async () => {
+  const r = await runSpecver(['diff', '--no-such-flag'], { cwd });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /unknown option '--no-such-flag'/);
+});
+
+test('an invalid --format choice exits 2', async () => {
+  const r = await runSpecver(['diff', '--format', 'xml'], { cwd });
+  assert.is(r.exitCode, 2);
+});
+
+test('a missing required argument exits 2', async () => {
+  const r = await runSpecver(['contract', 'add'], { cwd });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /missing required argument/);
+});
+
+test('usage errors in --json mode are a JSON error document on stdout', async () => {
+  const r = await runSpecver(['--json', 'diff', '--nope'], { cwd });
+  assert.is(r.exitCode, 2);
+  const doc = r.json();
+  assert.is(doc.error.code, 2);
+  assert.match(doc.error.message, /unknown option/);
+});
+
+test.run();

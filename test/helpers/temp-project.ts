@@ -1,0 +1,78 @@
+/** Throw-away project directories for command tests: copy a fixture project, or write files directly. */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURES = join(REPO_ROOT, 'fixtures');
+/** The shared corpus of real specs beside the checkout. */
+export const CORPUS = resolve(REPO_ROOT, '../shared/corpus');
+
+const created: string[] = [];
+
+export interface TempProject {
+  dir: string;
+  path(...parts: string[]): string;
+  write(file: string, content: string): string;
+  read(file: string): string;
+  exists(file: string): boolean;
+  /** Every file under the project (relative path -> content), for byte-identical checks. */
+  snapshot(): Map<string, string>;
+  remove(): void;
+}
+
+function makeHandle(dir: string): TempProject {
+  return {
+    dir,
+    path: (...parts) => join(dir, ...parts),
+    write(file, content) {
+      const full = join(dir, file);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, content);
+      return full;
+    },
+    read: (file) => readFileSync(join(dir, file), 'utf8'),
+    exists(file) {
+      try {
+        statSync(join(dir, file));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    snapshot() {
+      const files = new Map<string, string>();
+      const walk = (current: string) => {
+        for (const entry of readdirSync(current, { withFileTypes: true })) {
+          const full = join(current, entry.name);
+          if (entry.isDirectory()) {
+            if (entry.name !== '.git') walk(full);
+          } else files.set(relative(dir, full), readFileSync(full, 'latin1'));
+        }
+      };
+      walk(dir);
+      return files;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** An empty temp directory. */
+export function emptyProject(prefix = 'specver-test-'): TempProject {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return makeHandle(dir);
+}
+
+/** A copy of fixtures/projects/<name> in a temp directory. */
+export function fixtureProject(name: string): TempProject {
+  const project = emptyProject(`specver-${name}-`);
+  cpSync(join(FIXTURES, 'projects', name), project.dir, { recursive: true });
+  return project;
+}
+
+/** Remove every temp project made by this test process. */
+export function cleanupProjects(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
