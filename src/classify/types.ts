@@ -1,0 +1,31 @@
+import type { Bump, Severity } from '../types.ts';
+
+/** A classified change, as reported by diff, breaking and changeset. */
+export interface Finding {
+  /** Stable kebab-case rule id (`request-property-required-added`), or `unclassified`. */
+  rule: string;
+  category: string;
+  severity: Severity;
+  message: string;
+  /** JSON Pointer in the revision, or in the base for removals. */
+  location: string;
+  /** Which side `location` refers to. */
+  side: 'base' | 'revision';
+  /** File the node is in, relative to the project root, and its 1-based line, where known. */
+  file?: string;
+  line?: number;
+  /** OpenAPI only: the operation the change belongs to. */
+  method?: string;
+  path?: string;
+  /** Operations affected by a change to a shared component (`GET /pets`), reported once. */
+  usedBy?: string[];
+}
+
+export interface Summary {
+  total: number;
+  breaking: number;
+  nonBreaking: number;
+  patch: number;
+  /** Suggested bump: the highest of the findings' bumps, or null when there are no changes. */
+  bump: Bump | null;
+}
