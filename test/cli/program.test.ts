@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, REPO_ROOT } from '../helpers/temp-project.ts';
+import { assertValidOutput } from '../helpers/validate-output.ts';
 
 const cwd = emptyProject().dir;
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
@@ -52,6 +53,7 @@ test('usage errors in --json mode are a JSON error document on stdout', async ()
   const doc = r.json();
   assert.is(doc.error.code, 2);
   assert.match(doc.error.message, /unknown option/);
+  assertValidOutput('error.schema.json', doc);
 });
 
 test.run();
