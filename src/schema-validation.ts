@@ -2,7 +2,7 @@
  * ajv validation against the JSON Schemas shipped in schemas/. Validators are compiled once per process
  * and cached. Schemas are read lazily, so commands that validate nothing load nothing.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -18,6 +18,11 @@ function instance(): Ajv2020 {
     ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
     const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
     addFormats(ajv);
+    // Output schemas share definitions (comparison.schema.json) through relative $refs: register them all.
+    const outputDir = new URL('output/', `file://${SCHEMAS_DIR}`);
+    for (const file of readdirSync(outputDir)) {
+      if (file.endsWith('.schema.json')) ajv.addSchema(JSON.parse(readFileSync(new URL(file, outputDir), 'utf8')) as object);
+    }
   }
   return ajv;
 }
@@ -26,8 +31,9 @@ function instance(): Ajv2020 {
 export function validatorFor(name: string): ValidateFunction {
   let validate = cache.get(name);
   if (!validate) {
-    const schema = JSON.parse(readFileSync(new URL(name, `file://${SCHEMAS_DIR}`), 'utf8')) as object;
-    validate = instance().compile(schema);
+    const schema = JSON.parse(readFileSync(new URL(name, `file://${SCHEMAS_DIR}`), 'utf8')) as { $id?: string };
+    const ajvInstance = instance();
+    validate = (schema.$id && ajvInstance.getSchema(schema.$id)) || ajvInstance.compile(schema);
     cache.set(name, validate);
   }
   return validate;
