@@ -46,7 +46,7 @@ export interface Config {
   /** Changelog path relative to root, or false for none. */
   changelog: string | false;
   git: { commit: boolean; tag: boolean };
-  /** http(s) URL prefix -> local directory (relative to root) holding vendored copies. */
+  /** http(s) URL prefix -> absolute local directory holding vendored copies (`refs.map`, resolved against root). */
   refsMap: Record<string, string>;
 }
 

@@ -2,6 +2,8 @@ import { Output, type Streams } from './output.ts';
 
 /** Global flags as commander hands them over. */
 export interface GlobalFlags {
+  /** A command's own --format; `json` means JSON mode just like --json. */
+  format?: string;
   yes?: boolean;
   interactive?: boolean;
   json?: boolean;
@@ -43,7 +45,7 @@ function isCi(env: Record<string, string | undefined>): boolean {
 }
 
 export function createContext(input: ContextInput, flags: GlobalFlags): Context {
-  const json = flags.json === true;
+  const json = flags.json === true || flags.format === 'json';
   const quiet = flags.quiet === true;
   const verbose = flags.verbose === true;
   const yes = flags.yes === true || json;

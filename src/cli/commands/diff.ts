@@ -1,6 +1,27 @@
+/** `specver diff`: every change between current specs and their snapshots, classified. Always exits 0. */
 import type { Context } from '../context.ts';
-import { notImplemented } from '../not-implemented.ts';
+import type { Severity } from '../../types.ts';
+import { selectedComparisons } from '../compare-selected.ts';
 
-export async function run(_ctx: Context): Promise<number> {
-  notImplemented('diff');
+interface DiffOptions {
+  contract?: string[];
+  base?: string;
+  format: 'text' | 'json' | 'markdown';
+  severity: Severity | 'all';
+}
+
+export async function run(ctx: Context, positional: string[], options: DiffOptions): Promise<number> {
+  const format = ctx.json ? 'json' : options.format;
+  const comparisons = await selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base);
+  if (format === 'json') {
+    const { diffJson } = await import('../../report/diff-json.ts');
+    ctx.out.jsonDocument(diffJson(comparisons, options.severity));
+  } else if (format === 'markdown') {
+    const { renderDiffMarkdown } = await import('../../report/diff-markdown.ts');
+    ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
+  } else {
+    const { renderDiffText } = await import('../../report/diff-text.ts');
+    ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose }));
+  }
+  return 0;
 }

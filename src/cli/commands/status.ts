@@ -1,6 +1,78 @@
+/**
+ * `specver status`: contracts with version and pending bump / next version, pending changesets, a hint.
+ * Exit 1 on spec changes no changeset covers or a changeset naming an unknown contract (decisions.md 6).
+ */
+import type { StatusReport } from '../../versioning/status.ts';
+import type { Detector } from '../../versioning/detect.ts';
 import type { Context } from '../context.ts';
-import { notImplemented } from '../not-implemented.ts';
 
-export async function run(_ctx: Context): Promise<number> {
-  notImplemented('status');
+export interface StatusOptions {
+  format?: 'text' | 'json';
+  pending?: boolean;
+}
+
+function describe(c: StatusReport['contracts'][number]): string {
+  if (c.next && c.pending) return `(${c.pending} pending) -> ${c.next}`;
+  if (c.next) return `(graduation pending) -> ${c.next}`;
+  if (c.detected) return `changes without a changeset (${c.detected} detected)`;
+  return 'up to date';
+}
+
+function isPending(c: StatusReport['contracts'][number]): boolean {
+  return c.next !== null || c.detected !== null;
+}
+
+function printText(ctx: Context, report: StatusReport, onlyPending: boolean): void {
+  const { out } = ctx;
+  const rows = report.contracts.filter((c) => !onlyPending || isPending(c));
+  const pre = report.pre ? `, pre-release ${report.pre.mode === 'pre' ? report.pre.tag : `exit (${report.pre.tag})`}` : '';
+  out.result(`Contracts (${report.versioning}${pre}):`);
+  if (rows.length === 0) out.result(onlyPending ? '  no contract has pending changes' : '  no contracts');
+  const nameWidth = Math.max(0, ...rows.map((c) => c.name.length));
+  const versionWidth = Math.max(0, ...rows.map((c) => c.version.length));
+  for (const c of rows) {
+    const text = describe(c);
+    const painted = c.next ? out.paint('yellow', text) : c.detected ? out.paint('red', text) : out.paint('green', text);
+    out.result(`  ${c.name.padEnd(nameWidth)}  ${c.version.padEnd(versionWidth)}  ${painted}`);
+  }
+  out.result('');
+  if (report.changesets.length === 0) out.result('No pending changesets.');
+  else {
+    out.result(`Pending changesets (${report.changesets.length}):`);
+    for (const c of report.changesets) {
+      const releases = c.releases.map((r) => `${r.contract}: ${r.bump}`).join(', ') || '(no contracts)';
+      out.result(`  ${c.file}  ${releases}`);
+    }
+  }
+  for (const problem of report.problems) out.result(out.paint('red', `! ${problem.message}`));
+  const hints: string[] = [];
+  if (report.problems.some((p) => p.kind === 'uncovered-changes')) hints.push("Run 'specver changeset' to record the detected changes.");
+  if (report.changesets.length > 0 || report.contracts.some((c) => c.next)) hints.push("Run 'specver version' to apply the pending changesets.");
+  if (hints.length > 0) out.info('');
+  for (const hint of hints) out.info(hint);
+}
+
+/** `detect` is injectable for tests; by default specs are compared with their snapshots. */
+export async function run(ctx: Context, options: StatusOptions = {}, detect?: Detector): Promise<number> {
+  const json = ctx.json || options.format === 'json';
+  const { loadConfig } = await import('../../config/load-config.ts');
+  const config = await loadConfig(ctx);
+  const [{ finishInterruptedVersion }, { gatherPlanInput }, { buildStatus }, { snapshotDetector }] = await Promise.all([
+    import('../../versioning/session.ts'),
+    import('../../versioning/inputs.ts'),
+    import('../../versioning/status.ts'),
+    import('../../versioning/detect.ts'),
+  ]);
+  if (await finishInterruptedVersion(config.root, ctx.now)) ctx.out.warn('finished an interrupted version run first');
+  const input = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
+  const detector = detect ?? snapshotDetector(ctx.now());
+  const detected: Record<string, StatusReport['contracts'][number]['detected']> = {};
+  for (const contract of config.contracts) detected[contract.name] = (await detector(config, contract)).bump;
+  const report = buildStatus(input, detected);
+  for (const warning of report.warnings) ctx.out.warn(warning.message);
+  if (json) {
+    const contracts = options.pending ? report.contracts.filter(isPending) : report.contracts;
+    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0 });
+  } else printText(ctx, report, options.pending === true);
+  return report.problems.length > 0 ? 1 : 0;
 }

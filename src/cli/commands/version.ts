@@ -1,6 +1,138 @@
+/**
+ * `specver version`: the seven ordered steps of the spec. read -> plan (pure) -> print, then apply
+ * (journaled, crash-safe) and git unless --dry-run. --dry-run and --json print the same plan.
+ */
+import { ConfigError } from '../../errors.ts';
+import { isValidPreTag } from '../../versioning/bump.ts';
+import type { VersionPlan } from '../../versioning/plan.ts';
 import type { Context } from '../context.ts';
-import { notImplemented } from '../not-implemented.ts';
 
-export async function run(_ctx: Context): Promise<number> {
-  notImplemented('version');
+export interface VersionOptions {
+  dryRun?: boolean;
+  /** false with --no-changelog */
+  changelog?: boolean;
+  /** false with --no-git */
+  git?: boolean;
+  preid?: string;
+}
+
+/** The plan as the --json document (schemas/output/version-plan.schema.json). */
+export function planDocument(plan: VersionPlan, dryRun: boolean, git: string[]) {
+  return {
+    dryRun,
+    versioning: plan.versioning,
+    changesets: plan.changesets,
+    releases: plan.releases.map(({ contract, from, to, bump, kind }) => ({ contract, from, to, bump, kind })),
+    versions: plan.versions,
+    pre: plan.pre.action === 'write' ? { action: 'write', state: plan.pre.state } : { action: plan.pre.action },
+    changelog: plan.changelog ? { path: plan.changelog.path, headings: plan.changelog.entries.map((e) => e.heading) } : null,
+    writes: plan.writes.map((w) => w.path),
+    deletes: plan.deletes.map((d) => d.path),
+    git: { ...plan.git, done: git },
+  };
+}
+
+function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
+  const p = (line: string) => (dryRun ? `[dry-run] ${line}` : line);
+  const { out } = ctx;
+  // Step 1: every changeset as file, contract, bump.
+  out.info(p(`Changesets (${plan.changesets.length}):`));
+  for (const c of plan.changesets) {
+    if (c.releases.length === 0) out.info(p(`  ${c.file}  (no contracts)`));
+    for (const r of c.releases) out.info(p(`  ${c.file}  ${r.contract}  ${r.bump}`));
+  }
+  // Steps 2-3: resolved bumps and new versions.
+  out.info(p('Versions:'));
+  if (plan.releases.length === 0) out.info(p('  no version changes'));
+  for (const r of plan.releases) {
+    const why = r.kind === 'graduation' ? 'graduation' : `${r.bump}${r.kind === 'prerelease' ? ', pre-release' : ''}`;
+    out.result(p(`  ${r.contract}  ${r.from} -> ${r.to}  (${why})`));
+  }
+  // Steps 4-5: snapshots and changelog.
+  const snapshots = plan.writes.filter((w) => w.kind === 'snapshot');
+  if (snapshots.length > 0) out.info(p('Snapshots:'));
+  for (const w of snapshots) out.info(p(`  ${w.path}`));
+  if (plan.changelog) out.info(p(`Changelog: ${plan.changelog.path} (${plan.changelog.entries.map((e) => e.heading).join(', ')})`));
+  if (plan.pre.action === 'remove') out.info(p('Pre-release mode: left (pre.json removed)'));
+  else if (plan.pre.action === 'write') out.info(p(`Pre-release mode: ${plan.pre.state.tag} (pre.json updated)`));
+}
+
+/** `hooks.onStep` is the test seam of apply.ts: called before each write step (tests kill the run there). */
+export async function run(ctx: Context, options: VersionOptions = {}, hooks: { onStep?: (step: string) => void | Promise<void> } = {}): Promise<number> {
+  const dryRun = options.dryRun === true;
+  if (options.preid !== undefined && !isValidPreTag(options.preid))
+    throw new ConfigError(`invalid --preid '${options.preid}'`, { hint: 'use letters, digits and hyphens, such as alpha, beta or rc' });
+  const { loadConfig } = await import('../../config/load-config.ts');
+  const config = await loadConfig(ctx);
+  const root = config.root;
+  const [{ gatherPlanInput }, { planVersion }, { insideWorkTree }, { hasInterruptedVersion }] = await Promise.all([
+    import('../../versioning/inputs.ts'),
+    import('../../versioning/plan.ts'),
+    import('../../versioning/git.ts'),
+    import('../../versioning/apply.ts'),
+  ]);
+  const useGit = options.git !== false && (await insideWorkTree(root));
+  if (options.git !== false && !useGit) ctx.out.debug(`${root} is not inside a git work tree: skipping git`);
+  const inputOptions = { preid: options.preid, changelog: options.changelog !== false, git: useGit, today: ctx.now() };
+
+  if (dryRun) {
+    if (await hasInterruptedVersion(root))
+      throw new ConfigError('an interrupted version run has not been finished yet', {
+        file: '.specver/version-journal.json',
+        hint: "run 'specver version' (without --dry-run) to finish it",
+      });
+    const plan = planVersion(await gatherPlanInput(config, inputOptions));
+    if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, []));
+    else {
+      printPlan(ctx, plan, true);
+      const count = plan.deletes.filter((d) => d.kind === 'changeset').length;
+      ctx.out.result(`[dry-run] ${count} changeset${count === 1 ? '' : 's'} would be deleted.`);
+      ctx.out.result('[dry-run] No files were written.');
+    }
+    return 0;
+  }
+
+  const [{ withLock }, { applyPlan, recoverInterruptedVersion }, { renderSnapshot }, { performGitActions }] = await Promise.all([
+    import('../../versioning/session.ts'),
+    import('../../versioning/apply.ts'),
+    import('../../store/snapshots.ts'),
+    import('../../versioning/git.ts'),
+  ]);
+  return withLock(root, ctx.now, async () => {
+    if (await recoverInterruptedVersion(root)) {
+      ctx.out.result('Finished an interrupted version run; its changesets are consumed.');
+      ctx.out.info('Review and commit the changes, then run `specver version` again for newer changesets.');
+      if (ctx.json) ctx.out.jsonDocument({ recovered: true });
+      return 0;
+    }
+    const plan = planVersion(await gatherPlanInput(config, inputOptions));
+    if (!ctx.json) printPlan(ctx, plan, false);
+    const byName = new Map(config.contracts.map((c) => [c.name, c]));
+    await applyPlan(root, plan, {
+      snapshotContent: async (name, version) => (await renderSnapshot(config, byName.get(name)!, version)).text,
+      onStep: hooks.onStep,
+    });
+    let gitDone: string[] = [];
+    if (plan.git.stage) {
+      gitDone = await performGitActions(root, {
+        written: plan.writes.map((w) => w.path),
+        deleted: plan.deletes.map((d) => d.path),
+        commit: plan.git.commit,
+        message: plan.git.message,
+        tags: plan.git.tags,
+      });
+      for (const line of gitDone) ctx.out.debug(`git: ${line}`);
+    }
+    if (ctx.json) {
+      ctx.out.jsonDocument(planDocument(plan, false, gitDone));
+      return 0;
+    }
+    // Steps 6-7: the count of deleted changesets and a note to commit.
+    const count = plan.deletes.filter((d) => d.kind === 'changeset').length;
+    ctx.out.result(`Deleted ${count} changeset${count === 1 ? '' : 's'}.`);
+    if (plan.git.commit) ctx.out.info(`Committed: ${plan.git.message}${plan.git.tags.length > 0 ? ` (tags: ${plan.git.tags.join(', ')})` : ''}`);
+    else if (plan.git.stage) ctx.out.info(`The changes are staged; commit them: git commit -m "${plan.git.message}"`);
+    else ctx.out.info('Commit the changed files (.specver/, the changelog) to record the release.');
+    return 0;
+  });
 }

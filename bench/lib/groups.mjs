@@ -1,0 +1,254 @@
+/**
+ * The measurement groups. Each builds the commands of one case (a pair, a spec, a size, a contract count),
+ * runs them interleaved, and computes the ratios the targets need from medians of the same run.
+ *
+ * ctx: { repo, specver, corpus, work, runs, timeoutMs, groups:Set, quick, peers: {tool: ensurePeer result} | null,
+ *        env, log }
+ */
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { diffPairs, lintPairs, warmUp } from './corpus.mjs';
+import { measureInterleaved } from './measure.mjs';
+import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
+import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
+import { writeSyntheticPair } from '../generate.mjs';
+
+const FLOOR_SCRIPT = new URL('../floor-parse.mjs', import.meta.url).pathname;
+const node = process.execPath;
+
+const med = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.median : null);
+const rss = (r) => (r && r.status === 'ok' && r.rssKb ? r.rssKb.median : null);
+const ratio = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
+
+function specverCommand(ctx, id, label, args, cwd, okCodes) {
+  return { id, label, command: node, args: [ctx.specver, ...args], cwd, env: ctx.env, okCodes };
+}
+
+function floorCommands(ctx, { encoding, inputs }) {
+  const commands = [{ id: 'node', label: 'node -e 0 (start-up alone)', command: node, args: ['-e', '0'], cwd: ctx.work, env: ctx.env }];
+  const parsers = encoding === 'yaml' ? ['js-yaml', 'yaml'] : ['json'];
+  for (const parser of parsers)
+    commands.push({
+      id: `floor-${parser}`,
+      label: `floor: ${parser === 'json' ? 'JSON.parse' : parser} (both sides)`,
+      command: node,
+      args: [FLOOR_SCRIPT, parser, ...inputs],
+      cwd: ctx.work,
+      env: ctx.env,
+    });
+  return commands;
+}
+
+/** The fastest successful floor parser of a case: `{ id, ms }` or null. */
+function floorOf(commands) {
+  const floors = Object.entries(commands).filter(([id, r]) => id.startsWith('floor-') && med(r) != null);
+  if (floors.length === 0) return null;
+  const [id, r] = floors.reduce((best, cur) => (med(cur[1]) < med(best[1]) ? cur : best));
+  return { id, ms: med(r) };
+}
+
+/** A peer that could not be installed is a result too: no runs, status 'unavailable'. */
+function unavailable(label, message) {
+  return { label, status: 'unavailable', message, runs: 0, okRuns: 0, wallMs: null, rssKb: null, cpuS: null };
+}
+
+function preparePeerCommands(ctx, peerCommands, cwd) {
+  const runnable = [];
+  const skipped = {};
+  for (const p of peerCommands) {
+    if (!p.peer) continue;
+    if (!p.peer.ok) skipped[p.id] = unavailable(p.label, p.peer.message);
+    else runnable.push({ id: p.id, label: p.label, command: p.peer.bin, args: p.args, cwd, env: { ...ctx.env, ...PEER_ENV }, okCodes: [0, 1] });
+  }
+  return { runnable, skipped };
+}
+
+function projectFor(ctx, pair, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  if (!pair.multiFile)
+    return singleFileProject(dir, { name: pair.name, format: pair.format, basePath: pair.base, revisionPath: pair.revision });
+  return multiFileProject(dir, {
+    baseDir: pair.baseTree,
+    revisionDir: pair.revisionTree,
+    rootFile: pair.rootFile,
+    specver: ctx.specver,
+    env: ctx.env,
+    timeoutMs: ctx.timeoutMs,
+  });
+}
+
+function peerCwd(ctx) {
+  const dir = join(ctx.work, 'peer-cwd');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+  return dir;
+}
+
+/** Measures 1-3: floor, specver diff/breaking and peer diffs on the corpus pairs. */
+export async function diffGroup(ctx) {
+  const results = [];
+  const wantSpecver = ctx.groups.has('diff') || ctx.groups.has('peers');
+  for (const pair of diffPairs(ctx.corpus, ctx.quick)) {
+    ctx.log(`diff: ${pair.name} (${pair.labels.join(' -> ')})`);
+    const inputs = pair.multiFile ? [pair.baseTree, pair.revisionTree] : [pair.base, pair.revision];
+    warmUp(inputs);
+    const commands = floorCommands(ctx, { encoding: pair.encoding, inputs });
+    let setup = { status: 'ok', message: pair.multiFile ? "project set up by 'specver init' on the base tree" : 'project written directly' };
+    const recorded = {};
+    if (wantSpecver) {
+      const project = projectFor(ctx, pair, join(ctx.work, 'projects', `diff-${pair.name}`));
+      if (project.error) {
+        setup = { status: 'failed', message: project.error };
+        recorded['specver-diff'] = unavailable('specver diff', project.error);
+        recorded['specver-breaking'] = unavailable('specver breaking', project.error);
+      } else {
+        commands.push(specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]));
+        commands.push(specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]));
+      }
+    }
+    if (ctx.peers && ctx.groups.has('peers') && pair.format === 'openapi') {
+      const { runnable, skipped } = preparePeerCommands(
+        ctx,
+        peerDiffCommands(ctx.peers, { base: pair.base, revision: pair.revision, swagger2: pair.specVersion === '2.0' }),
+        peerCwd(ctx),
+      );
+      commands.push(...runnable);
+      Object.assign(recorded, skipped);
+    }
+    const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
+    const floor = floorOf(measured);
+    const diffMs = med(measured['specver-diff']);
+    const nodeRss = rss(measured.node);
+    const rssLimitKb = nodeRss != null ? (4 * (pair.bytes[0] + pair.bytes[1])) / 1024 + nodeRss : null;
+    const ratios = {
+      floorParser: floor?.id.replace('floor-', '') ?? null,
+      floorMs: floor?.ms ?? null,
+      diffVsFloor: ratio(diffMs, floor?.ms),
+      breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
+      diffRssKb: rss(measured['specver-diff']),
+      rssLimitKb,
+      diffRssVsLimit: ratio(rss(measured['specver-diff']), rssLimitKb),
+      peerVsDiff: Object.fromEntries(
+        Object.entries(measured)
+          .filter(([id]) => /-diff$/.test(id) && id !== 'specver-diff')
+          .map(([id, r]) => [id, ratio(med(r), diffMs)]),
+      ),
+    };
+    results.push({ pair: pair.name, labels: pair.labels, format: pair.format, encoding: pair.encoding, specVersion: pair.specVersion, multiFile: pair.multiFile, bytes: pair.bytes, setup, commands: measured, ratios });
+  }
+  return results;
+}
+
+/** Measure 4: specver lint vs redocly lint and spectral lint on the same files. */
+export async function lintGroup(ctx) {
+  const results = [];
+  for (const pair of lintPairs(ctx.corpus, ctx.quick)) {
+    ctx.log(`lint: ${pair.name} (${pair.labels[1]})`);
+    warmUp([pair.multiFile ? pair.revisionTree : pair.revision]);
+    const commands = [];
+    const recorded = {};
+    const project = projectFor(ctx, pair, join(ctx.work, 'projects', `lint-${pair.name}`));
+    if (project.error) recorded['specver-lint'] = unavailable('specver lint', project.error);
+    else commands.push(specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1]));
+    if (ctx.peers) {
+      const cwd = peerCwd(ctx);
+      const { runnable, skipped } = preparePeerCommands(ctx, peerLintCommands(ctx.peers, { spec: pair.revision, spectralRuleset: join(cwd, '.spectral.yaml') }), cwd);
+      commands.push(...runnable);
+      Object.assign(recorded, skipped);
+    }
+    const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
+    const lintMs = med(measured['specver-lint']);
+    const lintRss = rss(measured['specver-lint']);
+    const ratios = {
+      redoclyVsSpecver: ratio(med(measured['redocly-lint']), lintMs),
+      spectralVsSpecver: ratio(med(measured['spectral-lint']), lintMs),
+      rssVsRedocly: ratio(lintRss, rss(measured['redocly-lint'])),
+      rssVsSpectral: ratio(lintRss, rss(measured['spectral-lint'])),
+    };
+    results.push({ spec: pair.name, label: pair.labels[1], bytes: pair.bytes[1], multiFile: pair.multiFile, commands: measured, ratios });
+  }
+  return results;
+}
+
+/** Measure 5: cold start. Cheap, so at least 10 runs for a stable median. */
+export async function coldGroup(ctx) {
+  ctx.log('cold start');
+  const cwd = join(ctx.work, 'cold');
+  mkdirSync(cwd, { recursive: true });
+  const commands = [
+    { id: 'node', label: 'node -e 0', command: node, args: ['-e', '0'], cwd, env: ctx.env },
+    specverCommand(ctx, 'specver-version', 'specver --version', ['--version'], cwd, [0]),
+    specverCommand(ctx, 'specver-help', 'specver --help', ['--help'], cwd, [0]),
+  ];
+  const measured = await measureInterleaved(commands, { ...ctx, runs: Math.max(ctx.runs, 10) });
+  return {
+    commands: measured,
+    ratios: {
+      versionVsNode: ratio(med(measured['specver-version']), med(measured.node)),
+      helpVsNode: ratio(med(measured['specver-help']), med(measured.node)),
+    },
+  };
+}
+
+/** Measure 6a: time and RSS against synthetic spec size; doubling ratios. */
+export async function scalingGroup(ctx) {
+  const sizes = ctx.quick ? [1000, 2000] : [1000, 2000, 4000, 8000];
+  const points = [];
+  for (const operations of sizes) {
+    ctx.log(`scaling: ${operations} operations`);
+    const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+    warmUp([files.base, files.revision]);
+    const dir = join(ctx.work, 'projects', `synthetic-${operations}`);
+    rmSync(dir, { recursive: true, force: true });
+    const project = singleFileProject(dir, { name: 'synthetic', format: 'openapi', basePath: files.base, revisionPath: files.revision });
+    const commands = [
+      ...floorCommands(ctx, { encoding: 'json', inputs: [files.base, files.revision] }).filter((c) => c.id !== 'node'),
+      specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]),
+      specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]),
+    ];
+    points.push({ operations, bytes: [statSync(files.base).size, statSync(files.revision).size], commands: await measureInterleaved(commands, ctx) });
+  }
+  const doubling = [];
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    doubling.push({
+      from: a.operations,
+      to: b.operations,
+      diff: ratio(med(b.commands['specver-diff']), med(a.commands['specver-diff'])),
+      breaking: ratio(med(b.commands['specver-breaking']), med(a.commands['specver-breaking'])),
+      floor: ratio(med(b.commands['floor-json']), med(a.commands['floor-json'])),
+      diffRss: ratio(rss(b.commands['specver-diff']), rss(a.commands['specver-diff'])),
+    });
+  }
+  return { points, doubling };
+}
+
+/** Measure 6b: time, RSS and cores used against the number of contracts in one repository. */
+export async function contractsGroup(ctx) {
+  const counts = ctx.quick ? [1, 10] : [1, 10, 50, 200];
+  const points = [];
+  for (const count of counts) {
+    ctx.log(`contracts: ${count}`);
+    const dir = join(ctx.work, 'projects', `contracts-${count}`);
+    rmSync(dir, { recursive: true, force: true });
+    manyContractsProject(dir, count);
+    const commands = [
+      specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], dir, [0]),
+      specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], dir, [0, 1]),
+    ];
+    const measured = await measureInterleaved(commands, ctx);
+    const cores = (r) => (r && r.status === 'ok' && r.cpuS && r.wallMs ? r.cpuS.median / (r.wallMs.median / 1000) : null);
+    points.push({ count, commands: measured, coresUsed: { diff: cores(measured['specver-diff']), breaking: cores(measured['specver-breaking']) } });
+  }
+  const first = points[0];
+  const last = points[points.length - 1];
+  return {
+    points,
+    ratios: {
+      from: first.count,
+      to: last.count,
+      diff: ratio(med(last.commands['specver-diff']), med(first.commands['specver-diff'])),
+      breaking: ratio(med(last.commands['specver-breaking']), med(first.commands['specver-breaking'])),
+    },
+  };
+}

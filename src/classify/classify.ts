@@ -1,0 +1,114 @@
+/**
+ * The classification stage: normalize + diff two loaded OpenAPI specs, give every raw change exactly one rule
+ * (unmatched -> `unclassified`, breaking), apply the configured severities, and locate the findings.
+ */
+import { relative } from 'node:path';
+import type { Compatibility } from '../types.ts';
+import type { LoadedSpec } from '../spec/types.ts';
+import type { RawChange } from '../diff/types.ts';
+import { diffApi } from '../diff/diff-api.ts';
+import { builtInConditions, loadRules, type RuleDefinition } from '../ruleset/load-rules.ts';
+import { checkOverrides } from '../ruleset/apply-overrides.ts';
+import { ruleIndexFor } from './engine.ts';
+import { interpolate } from './message.ts';
+import type { Finding } from './types.ts';
+export { summarize } from './summary.ts';
+
+export interface ClassifyOptions {
+  /** For x-sunset decisions. */
+  today: Date;
+  /** Extra rule files (absolute paths) from specver.yaml `rules.files`. */
+  ruleFiles?: string[];
+  /** Rule id -> severity | 'off' (an unknown id is a ConfigError). */
+  severityOverrides?: Record<string, string>;
+  /** JSON Schema contracts only; not used for OpenAPI. */
+  compatibility?: Compatibility;
+  /** Project root, to print `Finding.file` relative to it. */
+  relativeTo?: string;
+}
+
+const ruleSets = new Map<string, RuleDefinition[]>();
+function rulesFor(files: string[] = []): RuleDefinition[] {
+  const key = files.join('\n');
+  let rules = ruleSets.get(key);
+  if (!rules) ruleSets.set(key, (rules = loadRules(files)));
+  return rules;
+}
+
+/** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */
+export async function loadRuleCatalogue(options: { ruleFiles?: string[] } = {}): Promise<RuleDefinition[]> {
+  return [...rulesFor(options.ruleFiles)].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+interface Classified { change: RawChange; rule?: RuleDefinition }
+
+/** Classify raw changes with a rule set (exported for the rule tester). */
+export async function classifyChanges(changes: RawChange[], rules: RuleDefinition[]): Promise<Classified[]> {
+  const index = ruleIndexFor(rules, builtInConditions());
+  const result: Classified[] = [];
+  for (const change of changes) result.push({ change, rule: await index.classify(change) });
+  return result;
+}
+
+export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
+  const rules = rulesFor(options.ruleFiles);
+  const overrides = checkOverrides(rules, options.severityOverrides);
+  const changes = diffApi(base, revision, { today: options.today });
+  const classified = await classifyChanges(changes, rules);
+  const findings: Finding[] = [];
+  for (const { change, rule } of classified) {
+    const id = rule?.id ?? 'unclassified';
+    const override = overrides.get(id);
+    if (override === 'off') continue;
+    findings.push(toFinding(change, rule, override, base, revision, options.relativeTo));
+  }
+  return sortFindings(findings);
+}
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  const key = (f: Finding) => [f.path ?? '', f.method ?? '', f.location, f.rule, f.message];
+  return findings.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+  });
+}
+
+function toFinding(
+  change: RawChange, rule: RuleDefinition | undefined, override: string | undefined,
+  base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined,
+): Finding {
+  const side = change.revisionPointer === undefined || (change.action === 'removed' && change.basePointer !== undefined) ? 'base' : 'revision';
+  const spec = side === 'base' ? base : revision;
+  const pointer = (side === 'base' ? change.basePointer : change.revisionPointer) ?? '';
+  const file = (side === 'base' ? change.baseFile : change.revisionFile) || spec.path;
+  const message = rule
+    ? interpolate(rule.message, change)
+    : `unclassified change: ${change.kind} ${change.action}${change.context.method ? ` in ${change.context.method} ${change.context.path}` : ''}`;
+  const finding: Finding = {
+    rule: rule?.id ?? 'unclassified',
+    category: rule?.category ?? 'unclassified',
+    severity: (override as Finding['severity'] | undefined) ?? rule?.severity ?? 'breaking',
+    message, location: pointer, side,
+  };
+  const line = lineOf(spec, file, pointer);
+  if (file) finding.file = relativeTo ? relative(relativeTo, file).split('\\').join('/') : file;
+  if (line !== undefined) finding.line = line;
+  if (change.context.method) finding.method = change.context.method;
+  if (change.context.path) finding.path = change.context.path;
+  if (change.usedBy) finding.usedBy = change.usedBy;
+  return finding;
+}
+
+/** The line of the pointer, or of its nearest existing parent (a removed keyword has no line of its own). */
+function lineOf(spec: LoadedSpec, file: string, pointer: string): number | undefined {
+  const source = spec.files.get(file) ?? (file === spec.path ? spec.source : undefined);
+  if (!source) return undefined;
+  let current = pointer;
+  for (;;) {
+    const line = source.lineOf(current);
+    if (line !== undefined || current === '') return line;
+    current = current.slice(0, current.lastIndexOf('/'));
+  }
+}

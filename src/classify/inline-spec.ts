@@ -1,0 +1,65 @@
+/**
+ * A LoadedSpec built from an in-memory OpenAPI document with in-document `$ref`s only: used by the rule
+ * case runner (case files hold small inline documents) and by tests. Refs are replaced by their targets
+ * (shared by identity, cycles kept as object cycles); http(s) refs stay `{ $ref: url }`.
+ */
+import type { LoadedSpec, NodeOrigin, SpecKind } from '../spec/types.ts';
+import { escapePointer } from '../normalize/openapi.ts';
+
+function kindOf(doc: any): SpecKind {
+  if (doc && 'swagger' in doc) return { format: 'openapi', version: '2.0', declared: String(doc.swagger) };
+  const declared = String(doc?.openapi ?? '3.0.3');
+  return { format: 'openapi', version: declared.startsWith('3.1') ? '3.1' : '3.0', declared };
+}
+
+function unescape(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): LoadedSpec {
+  const origins = new WeakMap<object, NodeOrigin>();
+  const copies = new Map<string, any>();
+  // Deep copy first (so two specs never share nodes), recording where each object was written.
+  const copy = (value: any, pointer: string): any => {
+    if (value === null || typeof value !== 'object') return value;
+    const out: any = Array.isArray(value) ? [] : {};
+    origins.set(out, { file: path, pointer });
+    copies.set(pointer, out);
+    for (const [key, child] of Object.entries(value)) out[key] = copy(child, `${pointer}/${escapePointer(key)}`);
+    return out;
+  };
+  const root = copy(document, '');
+  const target = (ref: string): any => {
+    if (!ref.startsWith('#')) return undefined;
+    let node = root;
+    for (const token of ref.slice(1).split('/').slice(1)) {
+      if (node === null || typeof node !== 'object') return undefined;
+      node = node[unescape(decodeURIComponent(token))];
+    }
+    return node;
+  };
+  const seen = new WeakSet<object>();
+  const resolveIn = (node: any): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    for (const [key, child] of Object.entries(node)) {
+      let value: any = child;
+      const chain = new Set<string>();
+      while (value && typeof value === 'object' && typeof value.$ref === 'string' && value.$ref.startsWith('#') && !chain.has(value.$ref)) {
+        chain.add(value.$ref);
+        const next = target(value.$ref);
+        if (next === undefined) break;
+        value = next;
+      }
+      node[key] = value;
+      resolveIn(value);
+    }
+  };
+  resolveIn(root);
+  const text = JSON.stringify(document, null, 2);
+  const source = { path, text, encoding: 'json' as const, data: document, lineOf: () => undefined };
+  return {
+    path, kind: kindOf(document), source, document: root, files: new Map([[path, source]]),
+    origin: (node: object) => origins.get(node),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * `{{placeholder}}` interpolation for rule messages, filled from the change's context (and a few derived
+ * words). A name outside the vocabulary is an error: the rules meta-test catches it before users do.
+ */
+import type { RawChange } from '../diff/types.ts';
+
+/** Context fields a message may use, plus derived ones. */
+export const PLACEHOLDERS = [
+  'method', 'path', 'in', 'name', 'status', 'mediaType', 'schemaPath', 'property', 'subject', 'field', 'value',
+  'sunset', 'stability', 'from', 'to', 'direction', 'operationRole',
+  // derived
+  'target', 'operation', 'kind', 'action',
+] as const;
+const KNOWN = new Set<string>(PLACEHOLDERS);
+const PATTERN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PATTERN)].map((m) => m[1]);
+}
+
+export function unknownPlaceholders(template: string): string[] {
+  return placeholdersOf(template).filter((name) => !KNOWN.has(name));
+}
+
+function valueOf(name: string, change: RawChange): string | undefined {
+  const c = change.context;
+  switch (name) {
+    case 'target':
+      if (c.schemaPath) return `${c.subject ?? 'schema'} property ${c.schemaPath}`;
+      return c.subject ?? (c.name ? `${c.in ? `${c.in} parameter ` : ''}${c.name}` : 'schema');
+    case 'operation':
+      return c.method && c.path ? `${c.method} ${c.path}` : 'the API';
+    case 'kind':
+      return change.kind;
+    case 'action':
+      return change.action;
+    default: {
+      const value = (c as Record<string, unknown>)[name];
+      return value === undefined ? undefined : String(value);
+    }
+  }
+}
+
+export function interpolate(template: string, change: RawChange): string {
+  return template.replace(PATTERN, (_, name: string) => {
+    if (!KNOWN.has(name)) throw new Error(`unknown placeholder {{${name}}}`);
+    return valueOf(name, change) ?? '(none)';
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The rule case runner (RuleTester style). A case file `<rule-id>.yaml` lists `fires:` and `quiet:` cases;
+ * each case is a base/revision pair of small inline documents, or a shorthand that places two schemas or
+ * parameters into a shared skeleton (`request:`, `response:`, `parameter:`). Cases run against the whole
+ * catalogue (built-ins plus the rule file under test), so priorities between rules are exercised too.
+ * Expected findings are `{ location, severity? }` for the rule under test, never the message text.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { ToolError } from '../errors.ts';
+import { diffApi } from '../diff/diff-api.ts';
+import { builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
+import { classifyChanges } from './classify.ts';
+import { interpolate } from './message.ts';
+import { inlineSpec } from './inline-spec.ts';
+
+export interface ExpectedFinding { location: string; severity?: string; rule?: string }
+export interface RuleCase {
+  name: string;
+  base?: unknown; revision?: unknown;
+  request?: { base: unknown; revision: unknown };
+  response?: { base: unknown; revision: unknown };
+  parameter?: { base: unknown; revision: unknown };
+  openapi?: string;
+  today?: string;
+  expect?: ExpectedFinding[];
+}
+export interface CaseResult {
+  rule: string; group: 'fires' | 'quiet'; name: string; problems: string[];
+  /** Every finding of the case (any rule), for the meta-test. */
+  findings: { rule: string; severity: string; location: string; message: string }[];
+  /** Rules (ids) that fired on some change, with the priority they fired at. */
+  fired: { rule: string; priority: number }[][];
+}
+
+const SHORTHAND_POINTERS: Record<string, string> = {
+  '@request': '/paths/~1items/post/requestBody/content/application~1json/schema',
+  '@response': '/paths/~1items/get/responses/200/content/application~1json/schema',
+  '@parameter': '/paths/~1items/get/parameters/0',
+};
+
+function skeleton(openapi: string, paths: unknown): Record<string, unknown> {
+  return { openapi, info: { title: 'Fixture', version: '1.0.0' }, paths };
+}
+
+function withSchema(schema: unknown): Record<string, unknown> {
+  return { 'application/json': schema === null ? {} : { schema } };
+}
+
+/** The two documents of a case. */
+export function caseDocuments(c: RuleCase): [unknown, unknown] {
+  const openapi = c.openapi ?? '3.0.3';
+  const side = (which: 'base' | 'revision'): unknown => {
+    if (c.request) return skeleton(openapi, { '/items': { post: { requestBody: { content: withSchema(c.request[which]) }, responses: { 200: { description: 'ok' } } } } });
+    if (c.response) return skeleton(openapi, { '/items': { get: { responses: { 200: { description: 'ok', content: withSchema(c.response[which]) } } } } });
+    if (c.parameter) return skeleton(openapi, { '/items': { get: { parameters: [c.parameter[which]], responses: { 200: { description: 'ok' } } } } });
+    const doc = c[which] as Record<string, unknown> | undefined;
+    if (doc && ('openapi' in doc || 'swagger' in doc)) return doc;
+    return { ...skeleton(openapi, {}), ...(doc ?? {}) };
+  };
+  return [side('base'), side('revision')];
+}
+
+export function expandLocation(location: string): string {
+  const match = /^@[a-z]+/.exec(location);
+  return match && SHORTHAND_POINTERS[match[0]] ? SHORTHAND_POINTERS[match[0]] + location.slice(match[0].length) : location;
+}
+
+async function runCase(rule: RuleDefinition, rules: RuleDefinition[], c: RuleCase, group: 'fires' | 'quiet'): Promise<CaseResult> {
+  const [baseDoc, revisionDoc] = caseDocuments(c);
+  const today = new Date(c.today ?? '2026-01-01T00:00:00Z');
+  const changes = diffApi(inlineSpec(baseDoc), inlineSpec(revisionDoc), { today });
+  const classified = await classifyChanges(changes, rules);
+  const problems: string[] = [];
+  const findings = classified.map(({ change, rule: winner }) => {
+    const side = change.revisionPointer === undefined || (change.action === 'removed' && change.basePointer !== undefined) ? 'base' : 'revision';
+    let message = '';
+    try {
+      message = winner ? interpolate(winner.message, change) : '';
+    } catch (error) {
+      problems.push(`${winner?.id}: ${(error as Error).message}`);
+    }
+    return {
+      rule: winner?.id ?? 'unclassified', severity: winner?.severity ?? 'breaking',
+      location: (side === 'base' ? change.basePointer : change.revisionPointer) ?? '', message,
+    };
+  });
+  const { ruleIndexFor } = await import('./engine.ts');
+  const { builtInConditions } = await import('../ruleset/load-rules.ts');
+  const index = ruleIndexFor(rules, builtInConditions());
+  const fired = await Promise.all(changes.map(async (change) => (await index.matching(change)).map((r) => ({ rule: r.id, priority: r.priority }))));
+  const mine = findings.filter((f) => f.rule === rule.id);
+  if (group === 'quiet') {
+    if (mine.length > 0) problems.push(`expected no ${rule.id} finding, got ${mine.map((f) => f.location).join(', ')}`);
+  } else {
+    const expected = (c.expect ?? []).map((e) => ({ location: expandLocation(e.location), severity: e.severity ?? rule.severity }));
+    if (expected.length === 0) problems.push('a fires case needs `expect`');
+    const key = (f: { location: string; severity: string }) => `${f.severity} ${f.location}`;
+    const got = mine.map(key).sort();
+    const want = expected.map(key).sort();
+    if (got.join('\n') !== want.join('\n')) {
+      problems.push(`expected ${rule.id} at [${want.join('; ')}], got [${got.join('; ')}] (all findings: ${findings.map((f) => `${f.rule}@${f.location}`).join(', ') || 'none'})`);
+    }
+  }
+  return { rule: rule.id, group, name: c.name, problems, findings, fired };
+}
+
+/**
+ * Run the cases of one rule file. A team's rule file runs with the built-in rules beside it, exactly as
+ * specver would classify with it in `rules.files`.
+ */
+export async function runRuleCases(ruleFile: string, caseFile: string): Promise<CaseResult[]> {
+  const builtIn = builtInRules().some((r) => r.file === ruleFile);
+  const rules = builtIn ? builtInRules() : loadRules([ruleFile]);
+  const rule = builtIn ? builtInRules().find((r) => r.file === ruleFile)! : readRuleFile(ruleFile, false);
+  let data: any;
+  try {
+    data = parse(readFileSync(caseFile, 'utf8'));
+  } catch (error) {
+    throw new ToolError(`cannot read case file ${caseFile}: ${(error as Error).message}`, { file: caseFile });
+  }
+  if (data?.rule !== rule.id) throw new ToolError(`case file ${caseFile} is for rule '${data?.rule}', not '${rule.id}'`, { file: caseFile });
+  const results: CaseResult[] = [];
+  for (const group of ['fires', 'quiet'] as const) {
+    for (const c of (data[group] ?? []) as RuleCase[]) results.push(await runCase(rule, rules, c, group));
+  }
+  return results;
+}

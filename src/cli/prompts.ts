@@ -1,0 +1,69 @@
+/**
+ * The only importer of @clack/prompts. Prompts run only in interactive mode (decisions.md 4) and on the
+ * context's own streams (so tests can drive them); a cancelled prompt (Ctrl-C, Esc) becomes a
+ * CancelledError (exit 4) before anything is written.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { CancelledError, UsageError } from '../errors.ts';
+import type { Bump } from '../types.ts';
+import type { Context } from './context.ts';
+
+export interface Prompter {
+  /** Pick a bump, pre-selected on `initial`. */
+  bump(message: string, initial: Bump): Promise<Bump>;
+  /** Free text; `initial` pre-fills the answer. Empty answers are refused when `required`. */
+  text(message: string, options?: { initial?: string; required?: boolean }): Promise<string>;
+  /** Pick one or more of `choices`. */
+  choose(message: string, choices: string[], initial: string[]): Promise<string[]>;
+}
+
+function isStream(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { on?: unknown }).on === 'function';
+}
+
+/** A prompter bound to the context's streams. Refuses (exit 2) when prompting is not allowed. */
+export async function createPrompter(ctx: Context, flagsHint: string): Promise<Prompter> {
+  if (!ctx.interactive || !isStream(ctx.streams.stdin) || !isStream(ctx.streams.stdout))
+    throw new UsageError('cannot prompt: not an interactive terminal', { hint: `pass ${flagsHint}` });
+  const clack = await import('@clack/prompts');
+  const io = {
+    input: ctx.streams.stdin as unknown as Readable,
+    output: ctx.streams.stdout as unknown as Writable,
+  };
+  const answer = <T,>(value: T | symbol): Exclude<T, symbol> => {
+    if (clack.isCancel(value)) throw new CancelledError('cancelled: nothing was written');
+    return value as Exclude<T, symbol>;
+  };
+  return {
+    async bump(message, initial) {
+      return answer(
+        await clack.select<Bump>({
+          ...io,
+          message,
+          initialValue: initial,
+          options: [
+            { value: 'major', label: 'major', hint: 'breaking change' },
+            { value: 'minor', label: 'minor', hint: 'compatible addition' },
+            { value: 'patch', label: 'patch', hint: 'documentation, examples' },
+          ],
+        }),
+      );
+    },
+    async text(message, options = {}) {
+      const value = answer(
+        await clack.text({
+          ...io,
+          message,
+          initialValue: options.initial,
+          validate: (v) => (options.required && (v ?? '').trim() === '' ? 'please enter a summary' : undefined),
+        }),
+      );
+      return value.trim();
+    },
+    async choose(message, choices, initial) {
+      return answer(
+        await clack.multiselect<string>({ ...io, message, required: true, initialValues: initial, options: choices.map((value) => ({ value })) }),
+      );
+    },
+  };
+}

@@ -1,0 +1,280 @@
+/**
+ * Finds, parses and validates specver.yaml (decisions.md 1). Positions come from the `yaml` Document API,
+ * so every problem is reported as `specver.yaml:LINE: ...` with a hint (ConfigError, exit 2).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { ErrorObject } from 'ajv';
+import { ConfigError } from '../errors.ts';
+import { validatorFor } from '../schema-validation.ts';
+import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
+import { fieldPath, lineOfPath, pointerToPath } from './yaml-positions.ts';
+
+export const CONFIG_FILE_NAME = 'specver.yaml';
+
+export const CONTRACT_NAME_HINT =
+  "use letters, digits, '.', '_' and '-', starting with a letter or digit (at most 100 characters)";
+
+/** The config file: `explicit` (-c) when given, else specver.yaml in `cwd` or the nearest parent. */
+export function findConfigFile(cwd: string, explicit?: string): string | undefined {
+  if (explicit) {
+    const file = resolve(cwd, explicit);
+    if (existsSync(file) && statSync(file).isDirectory()) return join(file, CONFIG_FILE_NAME);
+    return file;
+  }
+  let dir = resolve(cwd);
+  for (;;) {
+    const candidate = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** How the config file is named in messages: relative to cwd when that is short, else absolute. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return rel && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+/** Finds and loads the project's configuration. */
+export async function loadConfig(ctx: { cwd: string; configPath?: string }): Promise<Config> {
+  const file = findConfigFile(ctx.cwd, ctx.configPath);
+  if (!file) {
+    throw new ConfigError(`no ${CONFIG_FILE_NAME} found in ${ctx.cwd} or its parents`, {
+      hint: "run 'specver init' to create one, or pass -c <path>",
+    });
+  }
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read ${displayPath(ctx.cwd, file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
+      hint: ctx.configPath ? 'check the path given to -c/--config' : "run 'specver init' to create one",
+      cause: error,
+    });
+  }
+  return parseConfig(text, file, displayPath(ctx.cwd, file));
+}
+
+/** A parsed config file with its positions (also used by commands that edit the file in place). */
+export interface ConfigDocument {
+  doc: Document;
+  counter: LineCounter;
+  data: unknown;
+}
+
+/** Parses YAML text; a syntax error is a ConfigError at its line. */
+export function parseConfigDocument(text: string, shownAs: string): ConfigDocument {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  const problem = doc.errors[0];
+  if (problem) {
+    const line = problem.linePos?.[0]?.line ?? lineOfOffset(counter, problem.pos[0]);
+    const what = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new ConfigError(`invalid YAML: ${what}`, { file: shownAs, line, hint: `fix the YAML syntax of ${basename(shownAs)}` });
+  }
+  let data: unknown;
+  try {
+    data = doc.contents === null ? {} : (doc.toJS({ maxAliasCount: 100 }) as unknown);
+  } catch (error) {
+    // Unresolved or excessive aliases surface only when converting.
+    const message = (error as Error).message;
+    const alias = /: (\S+)$/.exec(message)?.[1];
+    const at = alias ? text.indexOf(`*${alias}`) : -1;
+    throw new ConfigError(`invalid YAML: ${message}`, {
+      file: shownAs,
+      line: at >= 0 ? lineOfOffset(counter, at) : 1,
+      hint: `fix the YAML anchors and aliases of ${basename(shownAs)}`,
+      cause: error,
+    });
+  }
+  return { doc, counter, data };
+}
+
+function lineOfOffset(counter: LineCounter, offset: number): number {
+  return counter.linePos(offset).line;
+}
+
+/** Parses and validates config text. `file` is the absolute path, `shownAs` its name in messages. */
+export function parseConfig(text: string, file: string, shownAs = basename(file)): Config {
+  const parsed = parseConfigDocument(text, shownAs);
+  const { data } = parsed;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigError('the configuration must be a mapping of fields (versioning, contracts, ...)', {
+      file: shownAs,
+      line: 1,
+      hint: "see 'specver init' for a starting point",
+    });
+  }
+  const validate = validatorFor('config.schema.json');
+  if (!validate(data)) throw schemaError(validate.errors ?? [], parsed, shownAs);
+  return buildConfig(data as RawConfig, file, parsed, shownAs);
+}
+
+interface RawConfig {
+  versioning?: Config['versioning'];
+  contracts?: ContractConfig[];
+  rules?: Partial<Config['rules']>;
+  lint?: Partial<Config['lint']>;
+  changelog?: string | false;
+  git?: Partial<Config['git']>;
+  refs?: { map?: Record<string, string> };
+}
+
+interface Located {
+  line: number;
+  message: string;
+  hint: string;
+}
+
+/** The first schema violation (by line) as a ConfigError; the count of the others is appended. */
+function schemaError(errors: ErrorObject[], parsed: ConfigDocument, shownAs: string): ConfigError {
+  const located = new Map<string, Located>();
+  for (const error of errors) {
+    const described = describe(error, parsed);
+    if (!described) continue;
+    const key = `${described.line}\0${described.message}`;
+    if (!located.has(key)) located.set(key, described);
+  }
+  const all = [...located.values()].sort((a, b) => a.line - b.line);
+  const first = all[0] ?? { line: 1, message: 'does not match the configuration schema', hint: '' };
+  const more = all.length > 1 ? ` (and ${all.length - 1} more problem${all.length > 2 ? 's' : ''})` : '';
+  return new ConfigError(`${first.message}${more}`, {
+    file: shownAs,
+    line: first.line,
+    hint: first.hint || 'see schemas/config.schema.json for the accepted fields',
+  });
+}
+
+function describe(error: ErrorObject, { doc, counter }: ConfigDocument): Located | undefined {
+  const path = pointerToPath(error.instancePath);
+  const at = (key?: string) => lineOfPath(doc, counter, path, key) ?? 1;
+  const field = fieldPath(path);
+  const last = path[path.length - 1];
+  switch (error.keyword) {
+    case 'if':
+      return undefined; // reported by the `then` branch's own error
+    case 'oneOf':
+      if (field === 'changelog') return { line: at(), message: 'changelog must be a file path or false', hint: 'write e.g. `changelog: CHANGELOG.md` or `changelog: false`' };
+      return undefined;
+    case 'const':
+    case 'type':
+      if (field === 'changelog') return undefined; // covered by the oneOf message
+      break;
+    case 'false schema':
+      if (path[0] === 'contracts' && last === 'compatibility') {
+        return { line: at(), message: `${field}: compatibility applies to json-schema contracts only`, hint: 'remove `compatibility` from this openapi contract' };
+      }
+      break;
+    case 'additionalProperties': {
+      const name = String(error.params.additionalProperty);
+      return { line: at(name), message: `unknown field '${name}' in ${field}`, hint: `remove it or check its spelling (see schemas/config.schema.json)` };
+    }
+    case 'required': {
+      const name = String(error.params.missingProperty);
+      return { line: at(), message: `${field}: missing required field '${name}'`, hint: `add \`${name}:\`` };
+    }
+    case 'pattern':
+      if (last === 'name' && path[0] === 'contracts') {
+        const value = doc.getIn(path);
+        return { line: at(), message: `invalid contract name ${JSON.stringify(value)}`, hint: CONTRACT_NAME_HINT };
+      }
+      break;
+    case 'propertyNames':
+      return undefined; // the pattern error on the key itself is more specific
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map((v) => String(v)).join(', ');
+      return { line: at(), message: `${field}: ${JSON.stringify(doc.getIn(path))} is not one of ${allowed}`, hint: `use one of: ${allowed}` };
+    }
+  }
+  if (error.keyword === 'pattern' && error.params.pattern === '^https?://') {
+    const key = String(error.propertyName ?? last);
+    return { line: at(key), message: `refs.map key ${JSON.stringify(key)} is not an http(s) URL prefix`, hint: 'map prefixes such as https://example.com/schemas/ to local directories' };
+  }
+  return { line: at(), message: `${field} ${error.message ?? 'is invalid'}`, hint: '' };
+}
+
+/** True when `target` is `root` or lies inside it. */
+export function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/** `./api//x.yaml` -> `api/x.yaml` (relative to root, forward slashes). */
+export function normaliseContractPath(root: string, path: string): string {
+  return relative(root, resolve(root, path)).split(sep).join('/');
+}
+
+/** Applies defaults and the checks a schema cannot express (unique names and files, paths inside the root). */
+function buildConfig(raw: RawConfig, file: string, parsed: ConfigDocument, shownAs: string): Config {
+  const root = dirname(file);
+  const { doc, counter } = parsed;
+  const fail = (path: (string | number)[], message: string, hint: string): never => {
+    throw new ConfigError(message, { file: shownAs, line: lineOfPath(doc, counter, path) ?? 1, hint });
+  };
+  const names = new Map<string, number>();
+  const files = new Map<string, number>();
+  const contracts: ContractConfig[] = (raw.contracts ?? []).map((contract, index) => {
+    // The schema checks the pattern too; this keeps the invariant when the schema is edited.
+    if (!CONTRACT_NAME_PATTERN.test(contract.name)) fail(['contracts', index, 'name'], `invalid contract name ${JSON.stringify(contract.name)}`, CONTRACT_NAME_HINT);
+    const seen = names.get(contract.name);
+    if (seen !== undefined) {
+      fail(['contracts', index, 'name'], `duplicate contract name '${contract.name}' (also contracts[${seen}])`, 'give each contract a unique name');
+    }
+    names.set(contract.name, index);
+    if (contract.path.includes('\0')) fail(['contracts', index, 'path'], `contracts[${index}].path contains a NUL character`, 'give the path of the spec file');
+    const absolute = resolve(root, contract.path);
+    if (!isInside(root, absolute) || absolute === root) {
+      fail(['contracts', index, 'path'], `contract '${contract.name}': path ${contract.path} is outside the project root ${root}`, 'move the spec inside the directory holding specver.yaml, or move specver.yaml up');
+    }
+    const path = normaliseContractPath(root, contract.path);
+    const sameFile = files.get(path);
+    if (sameFile !== undefined) {
+      fail(['contracts', index, 'path'], `contract '${contract.name}': ${path} is already tracked by contracts[${sameFile}]`, 'track each spec file once');
+    }
+    files.set(path, index);
+    const result: ContractConfig = { name: contract.name, format: contract.format, path };
+    if (contract.format === 'json-schema') result.compatibility = contract.compatibility ?? 'backward';
+    return result;
+  });
+  const refsMap: Record<string, string> = {};
+  for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
+    const absolute = resolve(root, dir);
+    if (!isInside(root, absolute)) fail(['refs', 'map', prefix], `refs.map directory ${dir} is outside the project root`, 'vendor the copies inside the project');
+    refsMap[prefix] = absolute;
+  }
+  return {
+    file,
+    root,
+    versioning: raw.versioning ?? 'independent',
+    contracts,
+    rules: { files: raw.rules?.files ?? [], severity: { ...(raw.rules?.severity ?? {}) } },
+    lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) } },
+    changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
+    git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
+    refsMap,
+  };
+}
+
+/**
+ * The contracts a command works on: those named (positional args plus --contract), in config order,
+ * or all of them when no name is given. An unknown name is a ConfigError listing the known ones.
+ */
+export function requireContracts(config: Config, names: readonly string[] = []): ContractConfig[] {
+  const wanted = [...new Set(names.filter((name) => name !== ''))];
+  if (wanted.length === 0) return [...config.contracts];
+  const known = new Set(config.contracts.map((c) => c.name));
+  const unknown = wanted.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    const list = config.contracts.map((c) => c.name).join(', ') || '(none)';
+    throw new ConfigError(`unknown contract${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'${n}'`).join(', ')}`, {
+      hint: `known contracts: ${list}`,
+    });
+  }
+  const selected = new Set(wanted);
+  return config.contracts.filter((c) => selected.has(c.name));
+}

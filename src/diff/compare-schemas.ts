@@ -1,0 +1,455 @@
+/**
+ * The one schema comparator: request bodies, responses, parameters, headers (and standalone JSON Schema)
+ * all go through `SchemaComparator.compare`. It reports keyword-level changes with their effect on the set of
+ * accepted values (narrowed / widened / incomparable / none); the direction is an input that rules read, never
+ * a reason to copy code. Each (base node, revision node, direction) pair is compared once: a shared component
+ * reached from several operations yields one set of changes whose `usedBy` lists every use.
+ */
+import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
+import { SchemaHasher, canonicalJson } from './schema-hash.ts';
+import { BOUND_KEYWORDS, formatEffect, typeEffect, viewOf, type SchemaView } from './schema-view.ts';
+import { matchMembers } from './match-members.ts';
+import { flattenAllOf } from './flatten-all-of.ts';
+import { escapePointer } from '../normalize/openapi.ts';
+
+export interface Origin { file: string; pointer: string }
+export interface ComparatorEnv {
+  baseOrigin?: (node: object) => Origin | undefined;
+  revisionOrigin?: (node: object) => Origin | undefined;
+  /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
+  baseNullableKeyword?: boolean;
+  revisionNullableKeyword?: boolean;
+}
+export interface CompareUse {
+  direction: Direction;
+  /** Context shared by every change of this use (method, path, subject, status, media type...). */
+  context?: ChangeContext;
+  /** Printable name of the use (`GET /pets`), collected into `usedBy`. */
+  use?: string;
+  basePointer?: string;
+  revisionPointer?: string;
+}
+
+interface Located { node: any; pointer: string; file?: string }
+interface Entry { changes: RawChange[]; done: boolean }
+interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
+
+const ANNOTATIONS: Record<string, ChangeKind> = {
+  title: 'schema-title', description: 'schema-description', example: 'schema-example', examples: 'schema-example',
+  externalDocs: 'external-docs',
+};
+/** Keywords handled explicitly below, or carrying no constraint. */
+const HANDLED = new Set([
+  'type', 'nullable', 'format', 'enum', 'const', 'x-extensible-enum', 'multipleOf', 'pattern', 'uniqueItems',
+  'properties', 'required', 'additionalProperties', 'items', 'readOnly', 'writeOnly', 'oneOf', 'anyOf', 'allOf',
+  'discriminator', 'default', 'deprecated', '$ref', '$id', '$schema', '$anchor', '$comment', '$defs',
+  'definitions', 'x-nullable', ...Object.keys(BOUND_KEYWORDS), ...Object.keys(ANNOTATIONS),
+]);
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function show(value: unknown): string {
+  if (value === undefined) return 'none';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export class SchemaComparator {
+  private readonly hasher = { base: new SchemaHasher(), revision: new SchemaHasher() };
+  private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
+  private readonly uses = new Map<RawChange, Set<string>>();
+  private readonly all: RawChange[] = [];
+
+  constructor(private readonly env: ComparatorEnv = {}) {}
+
+  /** Compare one schema use; returns the changes inside it (shared ones included, already counted once). */
+  compare(base: unknown, revision: unknown, use: CompareUse): RawChange[] {
+    const walk: Walk = { direction: use.direction, context: { ...use.context, direction: use.direction }, schemaPath: '' };
+    const b = this.locate('base', base, use.basePointer ?? '');
+    const r = this.locate('revision', revision, use.revisionPointer ?? '');
+    const changes = this.pair(b, r, walk);
+    if (use.use) for (const change of changes) this.uses.get(change)!.add(use.use);
+    return changes;
+  }
+
+  /**
+   * Every distinct change found so far, with `usedBy` filled where a change serves more than one use. Changes
+   * that land on the same node of a shared component from different (non-shared) parents are one change too.
+   */
+  changes(): RawChange[] {
+    const merged = new Map<string, RawChange>();
+    for (const change of this.all) {
+      const side = change.action === 'removed' ? `b${change.baseFile ?? ''}#${change.basePointer}` : `r${change.revisionFile ?? ''}#${change.revisionPointer}`;
+      const c = change.context;
+      const key = [change.kind, change.action, side, c.direction, c.value, c.from, c.to, c.field, c.property].join('\u0000');
+      const first = merged.get(key);
+      if (!first) { merged.set(key, change); continue; }
+      for (const use of this.uses.get(change)!) this.uses.get(first)!.add(use);
+    }
+    const result = [...merged.values()];
+    for (const change of result) {
+      const uses = this.uses.get(change)!;
+      if (uses.size > 1) change.usedBy = [...uses].sort();
+    }
+    return result;
+  }
+
+  /** Equal by meaning: cached structural hashes, or a bounded canonical text where a cycle prevents a hash. */
+  private same(before: unknown, after: unknown): boolean {
+    const hb = this.hasher.base.hash(before);
+    const ha = this.hasher.revision.hash(after);
+    if (hb !== null && ha !== null) return hb === ha;
+    return canonicalJson(before, 8) === canonicalJson(after, 8);
+  }
+
+  private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
+    const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
+    const origin = isObject(node) && originOf ? originOf(node) : undefined;
+    return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
+  }
+
+  /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
+  private slot(parent: Located, key: string, node: unknown): Located {
+    return { node, pointer: `${parent.pointer}/${escapePointer(key)}`, ...(parent.file ? { file: parent.file } : {}) };
+  }
+
+  private child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located {
+    const located = this.locate(side, node, `${parent.pointer}/${escapePointer(key)}`);
+    if (!located.file && parent.file) located.file = parent.file;
+    return located;
+  }
+
+  private emit(
+    kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined,
+    walk: Walk, extra: Partial<ChangeContext> & { before?: unknown; after?: unknown } = {},
+  ): RawChange {
+    const { before, after, ...context } = extra;
+    const suffix = key === undefined ? '' : `/${escapePointer(key)}`;
+    const change: RawChange = {
+      kind, action, effect,
+      basePointer: b.pointer + suffix, revisionPointer: r.pointer + suffix,
+      ...(b.file ? { baseFile: b.file } : {}), ...(r.file ? { revisionFile: r.file } : {}),
+      before, after,
+      context: { ...walk.context, schemaPath: walk.schemaPath, ...context },
+    };
+    if (change.context.from === undefined && before !== undefined) change.context.from = show(before);
+    if (change.context.to === undefined && after !== undefined) change.context.to = show(after);
+    this.uses.set(change, new Set());
+    this.all.push(change);
+    return change;
+  }
+
+  private pair(b: Located, r: Located, walk: Walk): RawChange[] {
+    const base = b.node;
+    const revision = r.node;
+    if (base === undefined && revision === undefined) return [];
+    if (base === undefined || revision === undefined) {
+      const effect = base === undefined ? 'narrowed' : 'widened';
+      return [this.emit('schema', base === undefined ? 'added' : 'removed', effect, b, r, undefined, walk)];
+    }
+    if (!isObject(base) || !isObject(revision)) {
+      if (canonicalJson(base) === canonicalJson(revision)) return [];
+      return [this.emit('schema', 'changed', 'incomparable', b, r, undefined, walk, { before: base, after: revision })];
+    }
+    const baseHash = this.hasher.base.hash(base);
+    if (baseHash !== null && baseHash === this.hasher.revision.hash(revision)) return [];
+    let byBase = this.memo.get(walk.direction);
+    if (!byBase) this.memo.set(walk.direction, (byBase = new Map()));
+    let byRevision = byBase.get(base);
+    if (!byRevision) byBase.set(base, (byRevision = new Map()));
+    const known = byRevision.get(revision);
+    if (known) return known.changes; // done, or re-entered through a cycle (assumed equal so far)
+    const entry: Entry = { changes: [], done: false };
+    byRevision.set(revision, entry);
+    const collected = new Set<RawChange>();
+    this.keywords(b, r, walk, (list) => { for (const c of list) collected.add(c); });
+    entry.changes = [...collected];
+    entry.done = true;
+    return entry.changes;
+  }
+
+  private keywords(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+    if (typeof b.node.$ref === 'string' || typeof r.node.$ref === 'string') {
+      // An unresolved (remote) reference is opaque: compared by its URL.
+      if (b.node.$ref !== r.node.$ref) add([this.emit('schema-ref-url', 'changed', 'incomparable', b, r, '$ref', walk, { before: b.node.$ref, after: r.node.$ref })]);
+      return;
+    }
+    const bf = flattenAllOf(b.node);
+    const rf = flattenAllOf(r.node);
+    if (bf !== b.node) b = { ...b, node: bf };
+    if (rf !== r.node) r = { ...r, node: rf };
+    const bv = viewOf(b.node, this.env.baseNullableKeyword ?? false);
+    const rv = viewOf(r.node, this.env.revisionNullableKeyword ?? false);
+    if (bv.node !== b.node || rv.node !== r.node) {
+      b = bv.node === b.node ? b : this.child('base', b, 'oneOf', bv.node);
+      r = rv.node === r.node ? r : this.child('revision', r, 'oneOf', rv.node);
+    }
+    const one = (change: RawChange) => add([change]);
+    this.compareTypes(b, r, bv, rv, walk, one);
+    this.compareValues(b, r, walk, one);
+    this.compareBounds(b, r, bv, rv, walk, one);
+    this.compareFlags(b, r, walk, one);
+    this.compareObject(b, r, walk, add);
+    if (isObject(b.node.items) || isObject(r.node.items)) {
+      add(this.pair(this.child('base', b, 'items', b.node.items), this.child('revision', r, 'items', r.node.items), { ...walk, schemaPath: `${walk.schemaPath}[]` }));
+    }
+    this.compareMembers('oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
+    this.compareMembers('anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
+    this.compareMembers('allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
+    this.compareOthers(b, r, walk, one);
+  }
+
+  private compareTypes(b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
+    const effect = typeEffect(bv.types, rv.types);
+    if (effect !== 'none') {
+      const action: ChangeAction = effect === 'incomparable' ? 'changed' : effect;
+      const print = (types: Set<string> | null) => (types ? [...types].sort().join('|') : 'any');
+      add(this.emit('schema-type', action, effect, b, r, 'type', walk, { before: print(bv.types), after: print(rv.types) }));
+    }
+    if (bv.nullable !== rv.nullable) {
+      add(this.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk));
+    }
+    const bf = b.node.format;
+    const rf = r.node.format;
+    if (bf !== rf) {
+      if (bf === undefined) add(this.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf }));
+      else if (rf === undefined) add(this.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf }));
+      else {
+        const fx = formatEffect(String(bf), String(rf));
+        add(this.emit('schema-format', fx === 'incomparable' ? 'changed' : fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
+      }
+    }
+  }
+
+  private compareValues(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    for (const [keyword, kind] of [['enum', 'schema-enum-value'], ['x-extensible-enum', 'schema-extensible-enum-value']] as const) {
+      const before = b.node[keyword];
+      const after = r.node[keyword];
+      if (!Array.isArray(before) && !Array.isArray(after)) continue;
+      if (!Array.isArray(before) || !Array.isArray(after)) {
+        if (keyword === 'enum') {
+          const added = Array.isArray(after);
+          add(this.emit('schema-enum', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
+        } else {
+          const added = Array.isArray(after);
+          for (const value of (added ? after : before) as unknown[]) {
+            add(this.emit(kind, added ? 'added' : 'removed', 'none', b, r, keyword, walk, { value: show(value) }));
+          }
+        }
+        continue;
+      }
+      const beforeSet = new Map(before.map((v) => [canonicalJson(v), v]));
+      const afterSet = new Map(after.map((v) => [canonicalJson(v), v]));
+      for (const [key, value] of afterSet) {
+        if (!beforeSet.has(key)) add(this.emit(kind, 'added', 'widened', b, r, keyword, walk, { value: show(value) }));
+      }
+      for (const [key, value] of beforeSet) {
+        if (!afterSet.has(key)) add(this.emit(kind, 'removed', 'narrowed', b, r, keyword, walk, { value: show(value) }));
+      }
+    }
+    const bc = b.node.const;
+    const rc = r.node.const;
+    if (canonicalJson(bc) !== canonicalJson(rc)) {
+      const action: ChangeAction = bc === undefined ? 'added' : rc === undefined ? 'removed' : 'changed';
+      const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+      add(this.emit('schema-const', action, effect, b, r, 'const', walk, { before: bc, after: rc }));
+    }
+    const bd = b.node.default;
+    const rd = r.node.default;
+    if (canonicalJson(bd) !== canonicalJson(rd)) {
+      const action: ChangeAction = bd === undefined ? 'added' : rd === undefined ? 'removed' : 'changed';
+      add(this.emit('schema-default', action, 'none', b, r, 'default', walk, { before: bd, after: rd }));
+    }
+  }
+
+  private compareBounds(b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
+    for (const [keyword, { kind, lower }] of Object.entries(BOUND_KEYWORDS)) {
+      const before = bv.bounds[keyword];
+      const after = rv.bounds[keyword];
+      if (before === after) continue;
+      let action: ChangeAction;
+      let narrows: boolean;
+      if (before === undefined) { action = 'added'; narrows = true; }
+      else if (after === undefined) { action = 'removed'; narrows = false; }
+      else { action = after > before ? 'increased' : 'decreased'; narrows = (after > before) === lower; }
+      add(this.emit(kind as ChangeKind, action, narrows ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
+    }
+    const bm = b.node.multipleOf;
+    const rm = r.node.multipleOf;
+    if (bm !== rm && (typeof bm === 'number' || typeof rm === 'number')) {
+      let action: ChangeAction = 'changed';
+      let effect: SchemaEffect = 'incomparable';
+      if (typeof bm !== 'number') { action = 'added'; effect = 'narrowed'; }
+      else if (typeof rm !== 'number') { action = 'removed'; effect = 'widened'; }
+      else if (Number.isInteger(rm / bm)) effect = 'narrowed';
+      else if (Number.isInteger(bm / rm)) effect = 'widened';
+      add(this.emit('schema-multiple-of', action, effect, b, r, 'multipleOf', walk, { before: bm, after: rm }));
+    }
+    const bp = b.node.pattern;
+    const rp = r.node.pattern;
+    if (bp !== rp) {
+      const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
+      const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+      add(this.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
+    }
+    const bu = b.node.uniqueItems === true;
+    const ru = r.node.uniqueItems === true;
+    if (bu !== ru) add(this.emit('schema-unique-items', ru ? 'added' : 'removed', ru ? 'narrowed' : 'widened', b, r, 'uniqueItems', walk));
+  }
+
+  private compareFlags(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    const flags = [['readOnly', 'schema-read-only'], ['writeOnly', 'schema-write-only'], ['deprecated', 'schema-deprecated']] as const;
+    for (const [keyword, kind] of flags) {
+      const before = b.node[keyword] === true;
+      const after = r.node[keyword] === true;
+      if (before !== after) add(this.emit(kind, after ? 'added' : 'removed', 'none', b, r, keyword, walk));
+    }
+    for (const [keyword, kind] of Object.entries(ANNOTATIONS)) {
+      const before = b.node[keyword];
+      const after = r.node[keyword];
+      if (this.same(before, after)) continue;
+      const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+      add(this.emit(kind, action, 'none', b, r, keyword, walk, { field: keyword, ...(keyword === 'title' ? { before, after } : {}) }));
+    }
+  }
+
+  private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+    const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
+    const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
+    const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
+    const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
+    const closed = b.node.additionalProperties === false;
+    const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
+    const bProps = this.child('base', b, 'properties', bp);
+    const rProps = this.child('revision', r, 'properties', rp);
+    for (const name of names) {
+      const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
+      const inner: Walk = { ...walk, schemaPath };
+      if (!(name in rp)) {
+        const bc = this.slot(bProps, name, bp[name]);
+        const flags = flagsOf(bp[name]);
+        add([this.emit('schema-property', 'removed', closed ? 'narrowed' : 'widened', bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed, ...flags })]);
+        continue;
+      }
+      if (!(name in bp)) {
+        const rc = this.slot(rProps, name, rp[name]);
+        const flags = flagsOf(rp[name]);
+        const required = rreq.has(name);
+        add([this.emit('schema-property', 'added', closed && !required ? 'widened' : 'narrowed', bProps, rc, undefined, walk, { property: name, schemaPath, required, closed, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
+        continue;
+      }
+      const flags = flagsOf(rp[name], bp[name]);
+      inner.context = { ...walk.context, property: name, ...flags };
+      add(this.pair(this.child('base', bProps, name, bp[name]), this.child('revision', rProps, name, rp[name]), inner));
+    }
+    for (const name of [...new Set([...breq, ...rreq])].sort()) {
+      if (breq.has(name) === rreq.has(name) || !(name in bp && name in rp) && (name in bp || name in rp)) continue;
+      const became = rreq.has(name);
+      const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
+      add([this.emit('schema-required', became ? 'added' : 'removed', became ? 'narrowed' : 'widened', b, r, 'required', walk, {
+        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flagsOf(rp[name], bp[name]),
+      })]);
+    }
+    this.compareAdditional(b, r, walk, add);
+  }
+
+  private compareAdditional(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+    const before = b.node.additionalProperties;
+    const after = r.node.additionalProperties;
+    const rank = (v: unknown) => (v === false ? 0 : isObject(v) ? 1 : 2); // closed < constrained < open
+    if (rank(before) === 1 && rank(after) === 1) {
+      add(this.pair(this.child('base', b, 'additionalProperties', before), this.child('revision', r, 'additionalProperties', after), { ...walk, schemaPath: `${walk.schemaPath}.*` }));
+      return;
+    }
+    if (rank(before) === rank(after)) return;
+    const widened = rank(after) > rank(before);
+    add([this.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
+      from: before === undefined ? 'allowed' : show(before), to: after === undefined ? 'allowed' : show(after),
+    })]);
+  }
+
+  private compareMembers(keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+    const bm = Array.isArray(before) ? before : [];
+    const rm = Array.isArray(after) ? after : [];
+    if (bm.length === 0 && rm.length === 0) return;
+    const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
+    const baseKey = (m: unknown) => this.memberKey('base', m);
+    const revisionKey = (m: unknown) => this.memberKey('revision', m);
+    const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
+    const bList = this.child('base', b, keyword, bm);
+    const rList = this.child('revision', r, keyword, rm);
+    for (const [i, j] of pairs) {
+      add(this.pair(this.child('base', bList, String(i), bm[i]), this.child('revision', rList, String(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${j}>` }));
+    }
+    const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
+    const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
+    for (const j of added) add([this.emit(kind, 'added', grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
+    for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
+  }
+
+  private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {
+    const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
+    const node = isObject(member) ? member : {};
+    const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
+    const shape = [
+      ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
+      ...Object.keys(isObject(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
+      ...(node.$ref ? [`ref:${node.$ref}`] : []),
+    ];
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin: origin && /^\/(components|definitions|\$defs)\//.test(origin) ? origin : undefined, title: typeof node.title === 'string' ? node.title : undefined, shape };
+  }
+
+  private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) this.compareDiscriminator(b, r, walk, add);
+    const keys = new Set([...Object.keys(b.node), ...Object.keys(r.node)]);
+    for (const key of [...keys].sort()) {
+      if (HANDLED.has(key)) continue;
+      const before = b.node[key];
+      const after = r.node[key];
+      if (this.same(before, after)) continue;
+      const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+      if (key.startsWith('x-')) add(this.emit('extension', action, 'none', b, r, key, walk, { field: key }));
+      else add(this.emit('schema-keyword', action, 'incomparable', b, r, key, walk, { field: key }));
+    }
+  }
+
+  private compareDiscriminator(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    const before = b.node.discriminator;
+    const after = r.node.discriminator;
+    if (!isObject(before) || !isObject(after)) {
+      const added = isObject(after);
+      add(this.emit('schema-discriminator', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'discriminator', walk, { field: 'discriminator' }));
+      return;
+    }
+    if (before.propertyName !== after.propertyName) {
+      add(this.emit('schema-discriminator', 'changed', 'incomparable', b, r, 'discriminator', walk, { before: before.propertyName, after: after.propertyName }));
+    }
+    const bm: Record<string, unknown> = isObject(before.mapping) ? before.mapping : {};
+    const am: Record<string, unknown> = isObject(after.mapping) ? after.mapping : {};
+    for (const value of Object.keys(am).sort()) if (!(value in bm)) add(this.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value }));
+    for (const value of Object.keys(bm).sort()) if (!(value in am)) add(this.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value }));
+  }
+}
+
+function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
+  const flags: Partial<ChangeContext> = {};
+  const both = [node, other].filter(isObject);
+  if (both.some((n) => n.readOnly === true)) flags.readOnly = true;
+  if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
+  if (both.some((n) => n.deprecated === true)) flags.deprecated = true;
+  return flags;
+}
+
+function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
+  const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
+  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (isObject(member) && typeof member.title === 'string') return member.title;
+  return `#${index}`;
+}
+
+/** Compare two schemas once, without sharing a memo with other uses (standalone JSON Schema, tests). */
+export function compareSchemas(base: unknown, revision: unknown, options: CompareUse & ComparatorEnv): RawChange[] {
+  const comparator = new SchemaComparator(options);
+  comparator.compare(base, revision, options);
+  return comparator.changes();
+}

@@ -1,0 +1,231 @@
+/**
+ * The structural diff of two OpenAPI documents: operations, parameters, request bodies, responses and
+ * security per operation, then document-level parts. Schemas go through the one comparator.
+ */
+import type { LoadedSpec } from '../spec/types.ts';
+import type { ChangeContext, Direction, RawChange } from './types.ts';
+import { normalizeOpenApi, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
+import { SchemaComparator } from './compare-schemas.ts';
+import { pairByKey } from './pair.ts';
+import { ChangeRecorder } from './recorder.ts';
+import { diffDocument, diffSecurity } from './diff-document.ts';
+
+export interface DiffOptions { today: Date }
+
+interface OpDiff {
+  rec: ChangeRecorder;
+  schemas: SchemaComparator;
+  ctx: ChangeContext;
+  use: string;
+  /** Request-side direction (swapped for webhooks and callbacks, which the API sends). */
+  request: Direction;
+  response: Direction;
+}
+
+const OP_EXTENSIONS_WITH_MEANING = ['x-sunset', 'x-stability-level'];
+
+export function sunsetInfo(node: any, today: Date): Pick<ChangeContext, 'sunset' | 'sunsetPassed'> {
+  const raw = node?.['x-sunset'];
+  if (raw === undefined) return {};
+  const sunset = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
+  const time = Date.parse(sunset);
+  return { sunset, sunsetPassed: Number.isFinite(time) && time <= today.getTime() };
+}
+
+export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOptions): RawChange[] {
+  if (base.kind.format !== 'openapi' || revision.kind.format !== 'openapi') throw new TypeError('diffApi needs two OpenAPI documents');
+  const bm = normalizeOpenApi(base.document, base.kind.version);
+  const rm = normalizeOpenApi(revision.document, revision.kind.version);
+  const rec = new ChangeRecorder(base, revision);
+  const schemas = new SchemaComparator({
+    baseOrigin: (node) => originIn(base, node), revisionOrigin: (node) => originIn(revision, node),
+    baseNullableKeyword: base.kind.version !== '3.1', revisionNullableKeyword: revision.kind.version !== '3.1',
+  });
+  const ops = pairByKey(bm.operations, rm.operations);
+  for (const [, op] of ops.removed) {
+    rec.add('operation', 'removed', { node: op.node, pointer: op.pointer }, undefined, {
+      ...opContext(op), deprecated: op.node.deprecated === true, ...sunsetInfo(op.node, options.today),
+    });
+  }
+  for (const [, op] of ops.added) {
+    rec.add('operation', 'added', undefined, { node: op.node, pointer: op.pointer }, { ...opContext(op), deprecated: op.node.deprecated === true });
+  }
+  for (const [, b, r] of ops.both) {
+    const swapped = r.role !== undefined;
+    diffOperation(b, r, bm, rm, {
+      rec, schemas, ctx: opContext(r, b), use: `${r.method} ${r.path}`,
+      request: swapped ? 'response' : 'request', response: swapped ? 'request' : 'response',
+    }, options);
+  }
+  diffDocument(bm, rm, rec);
+  return [...rec.changes, ...schemas.changes()];
+}
+
+function originIn(spec: LoadedSpec, node: object) {
+  const origin = spec.origin(node);
+  if (!origin) return undefined;
+  return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
+}
+
+function opContext(op: OperationModel, base?: OperationModel): ChangeContext {
+  const stability = (base ?? op).node['x-stability-level'];
+  return {
+    method: op.method, path: op.path, ...(op.role ? { operationRole: op.role } : {}),
+    ...(typeof stability === 'string' ? { stability } : {}),
+  };
+}
+
+function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: ApiModel, d: OpDiff, options: DiffOptions): void {
+  const { rec, ctx } = d;
+  const bs = { node: b.node, pointer: b.pointer };
+  const rs = { node: r.node, pointer: r.pointer };
+  if ((b.node.deprecated === true) !== (r.node.deprecated === true)) {
+    const added = r.node.deprecated === true;
+    rec.add('operation-deprecated', added ? 'added' : 'removed', bs, rs, { ...ctx, ...sunsetInfo(r.node, options.today) });
+  }
+  rec.field('operation-id', 'operationId', bs, rs, ctx);
+  rec.field('operation-summary', 'summary', bs, rs, ctx);
+  rec.field('operation-description', 'description', bs, rs, ctx);
+  rec.field('external-docs', 'externalDocs', bs, rs, ctx);
+  rec.field('operation-sunset', 'x-sunset', bs, rs, ctx);
+  diffStability(b, r, d);
+  rec.extensions(bs, rs, ctx, OP_EXTENSIONS_WITH_MEANING);
+  const bt = new Set<string>(Array.isArray(b.node.tags) ? b.node.tags.map(String) : []);
+  const rt = new Set<string>(Array.isArray(r.node.tags) ? r.node.tags.map(String) : []);
+  for (const tag of [...rt].sort()) if (!bt.has(tag)) rec.add('operation-tag', 'added', bs, { pointer: `${r.pointer}/tags` }, { ...ctx, value: tag });
+  for (const tag of [...bt].sort()) if (!rt.has(tag)) rec.add('operation-tag', 'removed', { pointer: `${b.pointer}/tags` }, rs, { ...ctx, value: tag });
+  const servers = pairByKey(new Map(b.servers.map((s) => [s, s])), new Map(r.servers.map((s) => [s, s])));
+  for (const [url] of servers.added) rec.add('operation-server', 'added', bs, { pointer: `${r.pointer}/servers` }, { ...ctx, value: url });
+  for (const [url] of servers.removed) rec.add('operation-server', 'removed', { pointer: `${b.pointer}/servers` }, rs, { ...ctx, value: url });
+  diffSecurity(b, r, bm, rm, rec, ctx);
+  diffParameters(b, r, d, options);
+  diffRequestBody(b, r, d);
+  diffResponses(b, r, d);
+}
+
+const STABILITY_ORDER = ['draft', 'alpha', 'beta', 'stable'];
+function diffStability(b: OperationModel, r: OperationModel, d: OpDiff): void {
+  const before = b.node['x-stability-level'];
+  const after = r.node['x-stability-level'];
+  if (before === after) return;
+  const rank = (v: unknown) => (v === undefined ? STABILITY_ORDER.length - 1 : STABILITY_ORDER.indexOf(String(v)));
+  const action = rank(after) > rank(before) ? 'increased' : rank(after) < rank(before) ? 'decreased' : 'changed';
+  d.rec.add('operation-stability', action, { node: b.node, pointer: b.pointer }, { pointer: `${r.pointer}/x-stability-level` }, d.ctx, {
+    before: before ?? 'stable', after: after ?? 'stable',
+  });
+}
+
+function paramContext(p: ParameterModel, d: OpDiff): ChangeContext {
+  return { ...d.ctx, direction: d.request, in: p.in, name: p.name, subject: `${p.in} parameter ${p.name}`, required: p.required, deprecated: p.deprecated };
+}
+
+function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options: DiffOptions): void {
+  const { rec } = d;
+  const params = pairByKey(b.parameters, r.parameters);
+  // A parameter that only moved (query -> header) is one change, not a removal plus an addition.
+  const moved = new Set<string>();
+  for (const [bk, bp] of params.removed) {
+    const match = params.added.find(([rk, rp]) => !moved.has(rk) && rp.name.toLowerCase() === bp.name.toLowerCase() && rp.in !== bp.in);
+    if (!match) continue;
+    moved.add(bk).add(match[0]);
+    rec.add('parameter-location', 'changed', { node: bp.node, pointer: bp.pointer }, { node: match[1].node, pointer: match[1].pointer }, { ...paramContext(match[1], d), from: bp.in, to: match[1].in });
+  }
+  for (const [key, p] of params.removed) {
+    if (moved.has(key)) continue;
+    rec.add('parameter', 'removed', { node: p.node, pointer: p.pointer }, undefined, { ...paramContext(p, d), ...sunsetInfo(p.node, options.today) });
+  }
+  for (const [key, p] of params.added) {
+    if (moved.has(key)) continue;
+    rec.add('parameter', 'added', undefined, { node: p.node, pointer: p.pointer }, { ...paramContext(p, d), hasDefault: p.schema?.default !== undefined });
+  }
+  for (const [, bp, rp] of params.both) {
+    const ctx = paramContext(rp, d);
+    const bs = { node: bp.node, pointer: bp.pointer };
+    const rs = { node: rp.node, pointer: rp.pointer };
+    if (bp.required !== rp.required) {
+      rec.add('parameter-required', rp.required ? 'added' : 'removed', bs, rs, { ...ctx, hasDefault: rp.schema?.default !== undefined });
+    }
+    if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...sunsetInfo(rp.node, options.today) });
+    if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
+    if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
+    if (explodeOf(bp) !== explodeOf(rp)) rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
+    if (bp.schema !== bp.node) {
+      rec.field('parameter-description', 'description', bs, rs, ctx);
+      rec.field('parameter-example', 'example', bs, rs, ctx);
+      rec.field('parameter-example', 'examples', bs, rs, ctx);
+      rec.extensions(bs, rs, ctx);
+    } else rec.field('parameter-description', 'description', bs, rs, ctx);
+    d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
+  }
+}
+
+/** OpenAPI defaults: form for query/cookie, simple for path/header; 2.0 collectionFormat csv. */
+function styleOf(p: ParameterModel): string {
+  if (p.style !== undefined) return p.style === 'csv' ? (p.in === 'query' ? 'form' : 'simple') : p.style;
+  return p.in === 'query' || p.in === 'cookie' || p.in === 'formData' ? 'form' : 'simple';
+}
+function explodeOf(p: ParameterModel): boolean {
+  if (p.explode !== undefined) return p.explode;
+  if (p.style !== undefined && SWAGGER_COLLECTION_FORMATS.has(p.style)) return p.style === 'multi';
+  return styleOf(p) === 'form';
+}
+const SWAGGER_COLLECTION_FORMATS = new Set(['csv', 'ssv', 'tsv', 'pipes', 'multi']);
+
+function diffContent(
+  b: Map<string, MediaModel>, r: Map<string, MediaModel>, d: OpDiff, ctx: ChangeContext, direction: Direction,
+  bPointer: string, rPointer: string, subject: string,
+): void {
+  const media = pairByKey(b, r);
+  for (const [, m] of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
+  for (const [, m] of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
+  for (const [, bmedia, rmedia] of media.both) {
+    const mctx: ChangeContext = { ...ctx, direction, mediaType: rmedia.mediaType, subject };
+    const bs = { node: bmedia.node, pointer: bmedia.pointer };
+    const rs = { node: rmedia.node, pointer: rmedia.pointer };
+    if (bmedia.node !== bmedia.schema && bmedia.pointer.includes('/content/')) {
+      d.rec.field('media-type-example', 'example', bs, rs, mctx);
+      d.rec.field('media-type-example', 'examples', bs, rs, mctx);
+    }
+    d.schemas.compare(bmedia.schema, rmedia.schema, { direction, context: mctx, use: d.use, basePointer: bmedia.schemaPointer, revisionPointer: rmedia.schemaPointer });
+  }
+}
+
+function diffRequestBody(b: OperationModel, r: OperationModel, d: OpDiff): void {
+  const ctx: ChangeContext = { ...d.ctx, direction: d.request };
+  const bb = b.requestBody;
+  const rb = r.requestBody;
+  if (!bb && !rb) return;
+  if (!bb) { d.rec.add('request-body', 'added', { pointer: b.pointer }, { node: rb!.node, pointer: rb!.pointer }, { ...ctx, required: rb!.required }); return; }
+  if (!rb) { d.rec.add('request-body', 'removed', { node: bb.node, pointer: bb.pointer }, { pointer: r.pointer }, { ...ctx, required: bb.required }); return; }
+  const bs = { node: bb.node, pointer: bb.pointer };
+  const rs = { node: rb.node, pointer: rb.pointer };
+  if (bb.required !== rb.required) d.rec.add('request-body-required', rb.required ? 'added' : 'removed', bs, rs, ctx);
+  if (bb.node !== b.node && rb.node !== r.node) d.rec.field('request-body-description', 'description', bs, rs, ctx);
+  diffContent(bb.content, rb.content, d, ctx, d.request, bb.pointer, rb.pointer, 'request body');
+}
+
+function diffResponses(b: OperationModel, r: OperationModel, d: OpDiff): void {
+  const responses = pairByKey(b.responses, r.responses);
+  const ctxOf = (res: ResponseModel): ChangeContext => ({ ...d.ctx, direction: d.response, status: res.status, success: /^2/.test(res.status) });
+  for (const [, res] of responses.added) d.rec.add('response', 'added', { pointer: `${b.pointer}/responses` }, { node: res.node, pointer: res.pointer }, ctxOf(res));
+  for (const [, res] of responses.removed) d.rec.add('response', 'removed', { node: res.node, pointer: res.pointer }, { pointer: `${r.pointer}/responses` }, ctxOf(res));
+  for (const [, bres, rres] of responses.both) {
+    const ctx = ctxOf(rres);
+    const bs = { node: bres.node, pointer: bres.pointer };
+    const rs = { node: rres.node, pointer: rres.pointer };
+    d.rec.field('response-description', 'description', bs, rs, ctx);
+    diffContent(bres.content, rres.content, d, ctx, d.response, bres.pointer, rres.pointer, `response ${rres.status}`);
+    const headers = pairByKey(bres.headers, rres.headers);
+    const hctx = (name: string, required: boolean): ChangeContext => ({ ...ctx, name, required, subject: `response header ${name}` });
+    for (const [, h] of headers.added) d.rec.add('response-header', 'added', bs, { node: h.node, pointer: h.pointer }, hctx(h.name, h.required));
+    for (const [, h] of headers.removed) d.rec.add('response-header', 'removed', { node: h.node, pointer: h.pointer }, rs, hctx(h.name, h.required));
+    for (const [, bh, rh] of headers.both) {
+      const c = hctx(rh.name, rh.required);
+      const hb = { node: bh.node, pointer: bh.pointer };
+      const hr = { node: rh.node, pointer: rh.pointer };
+      if (bh.required !== rh.required) d.rec.add('response-header-required', rh.required ? 'added' : 'removed', hb, hr, c);
+      d.rec.field('response-header-description', 'description', hb, hr, c);
+      d.schemas.compare(bh.schema, rh.schema, { direction: d.response, context: c, use: d.use, basePointer: bh.schemaPointer, revisionPointer: rh.schemaPointer });
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * oneOf / anyOf / allOf members are matched by meaning, not index: identical members first, then the same
+ * component, then the same title, then the most similar shape (types and property names), greedily.
+ */
+export interface MemberKey { hash: string | null; origin?: string; title?: string; shape: string[] }
+
+export function matchMembers<T>(
+  base: T[], revision: T[], baseKey: (m: T) => MemberKey, revisionKey: (m: T) => MemberKey,
+): { pairs: [number, number][]; removed: number[]; added: number[] } {
+  const bk = base.map(baseKey);
+  const rk = revision.map(revisionKey);
+  const freeB = new Set(base.map((_, i) => i));
+  const freeR = new Set(revision.map((_, j) => j));
+  const pairs: [number, number][] = [];
+  const pass = (same: (a: MemberKey, b: MemberKey) => boolean) => {
+    for (const i of [...freeB]) {
+      for (const j of freeR) {
+        if (same(bk[i], rk[j])) { pairs.push([i, j]); freeB.delete(i); freeR.delete(j); break; }
+      }
+    }
+  };
+  pass((a, b) => a.hash !== null && a.hash === b.hash);
+  pass((a, b) => a.origin !== undefined && a.origin === b.origin);
+  pass((a, b) => a.title !== undefined && a.title === b.title);
+  // Similarity: Jaccard of shape tokens; best pairs first, deterministic tie-break by index.
+  const scored: [number, number, number][] = [];
+  for (const i of freeB) {
+    for (const j of freeR) {
+      const a = new Set(bk[i].shape);
+      const b = new Set(rk[j].shape);
+      const union = new Set([...a, ...b]).size;
+      const common = [...a].filter((t) => b.has(t)).length;
+      const score = union === 0 ? 1 : common / union;
+      if (score >= 0.5) scored.push([score, i, j]);
+    }
+  }
+  scored.sort((x, y) => y[0] - x[0] || x[1] - y[1] || x[2] - y[2]);
+  for (const [, i, j] of scored) {
+    if (freeB.has(i) && freeR.has(j)) { pairs.push([i, j]); freeB.delete(i); freeR.delete(j); }
+  }
+  if (freeB.size === 1 && freeR.size === 1 && base.length === revision.length) {
+    const [i] = freeB; const [j] = freeR;
+    pairs.push([i, j]); freeB.clear(); freeR.clear();
+  }
+  pairs.sort((x, y) => x[0] - y[0]);
+  return { pairs, removed: [...freeB].sort((a, b) => a - b), added: [...freeR].sort((a, b) => a - b) };
+}

@@ -1,0 +1,63 @@
+/**
+ * Collects API-level raw changes with their pointers. Pointers come from where a node was written (its
+ * origin, so a component shared through $ref is located in its own file), else from the document path.
+ */
+import type { LoadedSpec } from '../spec/types.ts';
+import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
+import { canonicalJson } from './schema-hash.ts';
+import { escapePointer } from '../normalize/openapi.ts';
+
+export interface Spot { node?: unknown; pointer: string }
+
+export class ChangeRecorder {
+  readonly changes: RawChange[] = [];
+  constructor(private readonly base: LoadedSpec, private readonly revision: LoadedSpec) {}
+
+  private where(spec: LoadedSpec, spot: Spot | undefined): { pointer?: string; file?: string } {
+    if (!spot) return {};
+    const node = spot.node;
+    const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
+    if (origin) return { pointer: origin.pointer, file: origin.file === spec.path ? undefined : origin.file };
+    return { pointer: spot.pointer };
+  }
+
+  add(
+    kind: ChangeKind, action: ChangeAction, base: Spot | undefined, revision: Spot | undefined,
+    context: ChangeContext, values: { before?: unknown; after?: unknown } = {},
+  ): RawChange {
+    const b = this.where(this.base, base);
+    const r = this.where(this.revision, revision);
+    const change: RawChange = {
+      kind, action, basePointer: b.pointer, revisionPointer: r.pointer,
+      ...(b.file ? { baseFile: b.file } : {}), ...(r.file ? { revisionFile: r.file } : {}),
+      ...values, context: { ...context },
+    };
+    if (values.before !== undefined && change.context.from === undefined) change.context.from = printable(values.before);
+    if (values.after !== undefined && change.context.to === undefined) change.context.to = printable(values.after);
+    this.changes.push(change);
+    return change;
+  }
+
+  /** A scalar field of two nodes: added / removed / changed when it differs by meaning. */
+  field(kind: ChangeKind, key: string, b: Spot & { node: any }, r: Spot & { node: any }, context: ChangeContext): void {
+    const before = b.node?.[key];
+    const after = r.node?.[key];
+    if (canonicalJson(before, 8) === canonicalJson(after, 8)) return;
+    const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+    const sub = (s: Spot) => ({ pointer: `${s.pointer}/${escapePointer(key)}` });
+    this.add(kind, action, before === undefined ? undefined : sub(b), after === undefined ? undefined : sub(r), { field: key, ...context }, { before, after });
+  }
+
+  /** `x-` extensions of two nodes (except the ones given meaning elsewhere). */
+  extensions(b: Spot & { node: any }, r: Spot & { node: any }, context: ChangeContext, skip: string[] = []): void {
+    const keys = new Set([...Object.keys(b.node ?? {}), ...Object.keys(r.node ?? {})]);
+    for (const key of [...keys].sort()) {
+      if (key.startsWith('x-') && !skip.includes(key)) this.field('extension', key, b, r, context);
+    }
+  }
+}
+
+export function printable(value: unknown): string {
+  if (value === undefined) return 'none';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

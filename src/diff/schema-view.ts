@@ -1,0 +1,116 @@
+/**
+ * Reading a schema by meaning: its type set (`x` = `[x]`), whether it accepts null (3.0 `nullable`, 3.1
+ * `type: [x, 'null']`, or a `{type: 'null'}` member of oneOf/anyOf), and its numeric bounds with the 3.0
+ * boolean `exclusiveMinimum` folded into the 3.1 numeric form.
+ */
+
+export interface SchemaView {
+  /** The node whose keywords are compared (a lone non-null oneOf/anyOf member is unwrapped). */
+  node: Record<string, any>;
+  /** Allowed non-null types, or null when unconstrained. */
+  types: Set<string> | null;
+  nullable: boolean;
+  /** oneOf / anyOf members other than the null one. */
+  oneOf?: unknown[];
+  anyOf?: unknown[];
+  bounds: Record<string, number | undefined>;
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNullSchema(member: unknown): boolean {
+  if (!isObject(member)) return false;
+  const types = member.type;
+  const onlyNull = types === 'null' || (Array.isArray(types) && types.length === 1 && types[0] === 'null');
+  if (onlyNull) return true;
+  return Array.isArray(member.enum) && member.enum.length === 1 && member.enum[0] === null && member.type === undefined;
+}
+
+const STRUCTURAL = ['type', 'properties', 'items', 'allOf', 'enum', 'const', 'additionalProperties'];
+
+export function viewOf(schema: Record<string, any>, nullableKeyword: boolean): SchemaView {
+  let node = schema;
+  let nullable = false;
+  let oneOf = Array.isArray(node.oneOf) ? node.oneOf : undefined;
+  let anyOf = Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  if (oneOf?.some(isNullSchema)) { nullable = true; oneOf = oneOf.filter((m) => !isNullSchema(m)); }
+  if (anyOf?.some(isNullSchema)) { nullable = true; anyOf = anyOf.filter((m) => !isNullSchema(m)); }
+  const lone = oneOf?.length === 1 && !anyOf ? oneOf[0] : anyOf?.length === 1 && !oneOf ? anyOf[0] : undefined;
+  if (nullable && isObject(lone) && !STRUCTURAL.some((k) => k in schema)) {
+    node = lone;
+    oneOf = Array.isArray(node.oneOf) ? node.oneOf : undefined;
+    anyOf = Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  }
+  if (nullableKeyword && (schema.nullable === true || node.nullable === true)) nullable = true;
+  let types: Set<string> | null = null;
+  const declared = node.type;
+  if (typeof declared === 'string' || Array.isArray(declared)) {
+    types = new Set((Array.isArray(declared) ? declared : [declared]).map(String));
+    if (types.has('null')) {
+      nullable = true;
+      types.delete('null');
+      if (types.size === 0) types = new Set(['null']);
+    }
+  }
+  if (Array.isArray(node.enum) && node.enum.includes(null)) nullable = true;
+  return { node, types, nullable, oneOf, anyOf, bounds: boundsOf(node) };
+}
+
+function numeric(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Lower/upper bounds: `minimum`, `exclusiveMinimum` (numeric form), lengths, item and property counts. */
+export function boundsOf(node: Record<string, any>): Record<string, number | undefined> {
+  const bounds: Record<string, number | undefined> = {};
+  let minimum = numeric(node.minimum);
+  let maximum = numeric(node.maximum);
+  let exclusiveMinimum = numeric(node.exclusiveMinimum);
+  let exclusiveMaximum = numeric(node.exclusiveMaximum);
+  if (node.exclusiveMinimum === true && minimum !== undefined) { exclusiveMinimum = minimum; minimum = undefined; }
+  if (node.exclusiveMaximum === true && maximum !== undefined) { exclusiveMaximum = maximum; maximum = undefined; }
+  Object.assign(bounds, { minimum, maximum, exclusiveMinimum, exclusiveMaximum });
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) {
+    bounds[key] = numeric(node[key]);
+  }
+  return bounds;
+}
+
+/** Bound keyword -> change kind and whether raising it narrows (lower bounds) or widens (upper bounds). */
+export const BOUND_KEYWORDS: Record<string, { kind: string; lower: boolean }> = {
+  minimum: { kind: 'schema-minimum', lower: true },
+  maximum: { kind: 'schema-maximum', lower: false },
+  exclusiveMinimum: { kind: 'schema-exclusive-minimum', lower: true },
+  exclusiveMaximum: { kind: 'schema-exclusive-maximum', lower: false },
+  minLength: { kind: 'schema-min-length', lower: true },
+  maxLength: { kind: 'schema-max-length', lower: false },
+  minItems: { kind: 'schema-min-items', lower: true },
+  maxItems: { kind: 'schema-max-items', lower: false },
+  minProperties: { kind: 'schema-min-properties', lower: true },
+  maxProperties: { kind: 'schema-max-properties', lower: false },
+};
+
+/** integer is a subset of number; int32 of int64; float of double. */
+const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
+
+export function formatEffect(before: string, after: string): 'widened' | 'narrowed' | 'incomparable' {
+  if (WIDER_FORMAT[before] === after) return 'widened';
+  if (WIDER_FORMAT[after] === before) return 'narrowed';
+  return 'incomparable';
+}
+
+/** Effect of going from one type set to another (null = unconstrained). */
+export function typeEffect(before: Set<string> | null, after: Set<string> | null): 'widened' | 'narrowed' | 'incomparable' | 'none' {
+  if (before === null && after === null) return 'none';
+  if (before === null) return 'narrowed';
+  if (after === null) return 'widened';
+  const covers = (wide: Set<string>, t: string) => wide.has(t) || (t === 'integer' && wide.has('number'));
+  const widens = [...before].every((t) => covers(after, t));
+  const narrows = [...after].every((t) => covers(before, t));
+  if (widens && narrows) return 'none';
+  if (widens) return 'widened';
+  if (narrows) return 'narrowed';
+  return 'incomparable';
+}

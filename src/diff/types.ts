@@ -1,0 +1,101 @@
+/**
+ * Raw change records: what the structural diff hands to classification. Plain data; the closed lists of
+ * kinds and actions live here, in one place, and the rule schema refers to them.
+ */
+
+/** What happened to the thing a change is about. */
+export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'increased', 'decreased', 'widened', 'narrowed'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** What a schema change does to the set of accepted values. */
+export const SCHEMA_EFFECTS = ['narrowed', 'widened', 'incomparable', 'none'] as const;
+export type SchemaEffect = (typeof SCHEMA_EFFECTS)[number];
+
+/** Changes found outside schemas (the API surface). */
+export const API_CHANGE_KINDS = [
+  'operation', 'operation-deprecated', 'operation-id', 'operation-summary', 'operation-description',
+  'operation-tag', 'operation-sunset', 'operation-stability', 'operation-server',
+  'security-requirement', 'security-requirement-scope',
+  'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode',
+  'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
+  'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
+  'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
+  'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location',
+  'server', 'tag', 'tag-description', 'info', 'external-docs', 'extension',
+] as const;
+
+/** Changes found by the schema comparator, keyword by keyword. */
+export const SCHEMA_CHANGE_KINDS = [
+  'schema', 'schema-type', 'schema-nullable', 'schema-format', 'schema-enum', 'schema-enum-value',
+  'schema-extensible-enum-value', 'schema-const',
+  'schema-minimum', 'schema-maximum', 'schema-exclusive-minimum', 'schema-exclusive-maximum',
+  'schema-min-length', 'schema-max-length', 'schema-min-items', 'schema-max-items',
+  'schema-min-properties', 'schema-max-properties', 'schema-multiple-of', 'schema-pattern', 'schema-unique-items',
+  'schema-property', 'schema-required', 'schema-additional-properties', 'schema-read-only', 'schema-write-only',
+  'schema-one-of', 'schema-any-of', 'schema-all-of', 'schema-discriminator', 'schema-discriminator-mapping',
+  'schema-default', 'schema-deprecated', 'schema-title', 'schema-description', 'schema-example',
+  'schema-ref-url', 'schema-keyword',
+] as const;
+
+export const CHANGE_KINDS = [...API_CHANGE_KINDS, ...SCHEMA_CHANGE_KINDS] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export type Direction = 'request' | 'response' | 'standalone';
+
+/** Where a change sits and what is known about it; rules read these fields, messages print them. */
+export interface ChangeContext {
+  direction?: Direction;
+  method?: string;
+  path?: string;
+  /** `webhook` or `callback` when the operation is one the API calls (direction swapped). */
+  operationRole?: 'webhook' | 'callback';
+  /** Parameter location and name. */
+  in?: string;
+  name?: string;
+  status?: string;
+  mediaType?: string;
+  /** Dotted path of the schema inside its root (`items.owner.name`), empty at the root. */
+  schemaPath?: string;
+  /** The property a change is about (last property name), when any. */
+  property?: string;
+  /** Human words for what the schema belongs to: `request body`, `query parameter limit`. */
+  subject?: string;
+  /** Keyword or field name for generic kinds (`info` fields, `schema-keyword`, `extension`). */
+  field?: string;
+  /** Enum value, tag, scope, media type or member affected, printable. */
+  value?: string;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  required?: boolean;
+  hasDefault?: boolean;
+  /** The x-sunset date of the base node, when any, and whether it has passed by `today`. */
+  sunset?: string;
+  sunsetPassed?: boolean;
+  /** The response status is a success (2xx) one. */
+  success?: boolean;
+  /** The base schema forbids additional properties (closed object). */
+  closed?: boolean;
+  /** x-stability-level of the operation in the base. */
+  stability?: string;
+  /** Printable before/after values for messages. */
+  from?: string;
+  to?: string;
+}
+
+export interface RawChange {
+  kind: ChangeKind;
+  action: ChangeAction;
+  /** Schema changes only: what happens to the set of accepted values. */
+  effect?: SchemaEffect;
+  basePointer?: string;
+  revisionPointer?: string;
+  /** File the pointer belongs to, when the node came from another file than the root (absolute). */
+  baseFile?: string;
+  revisionFile?: string;
+  before?: unknown;
+  after?: unknown;
+  context: ChangeContext;
+  /** Operations (`GET /pets`) a shared component change affects; set when more than one. */
+  usedBy?: string[];
+}

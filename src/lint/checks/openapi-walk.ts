@@ -1,0 +1,86 @@
+/** Iteration helpers over an OpenAPI document as written: operations, parameters, local $refs. */
+import { isRecord, joinPointer, valueAt } from '../pointer.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export interface OperationNode {
+  path: string;
+  method: string;
+  operation: Record<string, any>;
+  pointer: string;
+  pathItem: Record<string, any>;
+  pathPointer: string;
+}
+
+export function operationsOf(data: unknown): OperationNode[] {
+  const out: OperationNode[] = [];
+  const paths = isRecord(data) ? data.paths : undefined;
+  if (!isRecord(paths)) return out;
+  for (const [path, pathItem] of Object.entries(paths)) {
+    if (!isRecord(pathItem)) continue;
+    const pathPointer = joinPointer('/paths', path);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isRecord(operation) && typeof operation.$ref !== 'string') out.push({ path, method, operation, pointer: joinPointer(pathPointer, method), pathItem, pathPointer });
+    }
+  }
+  return out;
+}
+
+/** Follows an in-document `$ref` (one hop at a time, at most a few) to the object it names. */
+export function resolveLocal(data: unknown, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; hops < 10 && isRecord(current) && typeof current.$ref === 'string'; hops++) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#')) return current;
+    current = valueAt(data, decodeURIComponent(ref.slice(1)));
+  }
+  return current;
+}
+
+export interface ParameterNode {
+  parameter: Record<string, any>;
+  pointer: string;
+}
+
+/** The parameters listed at a pointer (path item or operation), with local $refs followed. */
+export function parametersAt(data: unknown, owner: Record<string, any>, ownerPointer: string): ParameterNode[] {
+  const list = owner.parameters;
+  if (!Array.isArray(list)) return [];
+  const out: ParameterNode[] = [];
+  list.forEach((item, i) => {
+    const parameter = resolveLocal(data, item);
+    if (isRecord(parameter) && typeof parameter.name === 'string') out.push({ parameter, pointer: joinPointer(ownerPointer, 'parameters', i) });
+  });
+  return out;
+}
+
+export interface RefNode {
+  ref: string;
+  pointer: string;
+  /** The nearest enclosing object with an `$id` (or `id`), against which `#...` fragments resolve. */
+  scope: unknown;
+}
+
+/** Every `$ref` string in the document with its pointer (one walk, cached). */
+const refCache = new WeakMap<object, RefNode[]>();
+export function refsOf(data: unknown): RefNode[] {
+  if (!isRecord(data) && !Array.isArray(data)) return [];
+  let found = refCache.get(data as object);
+  if (found) return found;
+  found = [];
+  const list = found;
+  const walk = (node: unknown, pointer: string, scope: unknown) => {
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${pointer}/${i}`, scope));
+    else if (isRecord(node)) {
+      const own = pointer !== '' && (typeof node.$id === 'string' || (typeof node.id === 'string' && /^[a-z]+:\/\//i.test(node.id))) ? node : scope;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') list.push({ ref: value, pointer: joinPointer(pointer, key), scope: own });
+        else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'example' && key !== 'examples') walk(value, joinPointer(pointer, key), own);
+      }
+    }
+  };
+  walk(data, '', data);
+  refCache.set(data as object, found);
+  return found;
+}

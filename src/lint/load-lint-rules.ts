@@ -1,0 +1,113 @@
+/**
+ * Reads lint rule files: the built-in ones under rules/lint/<format>/ and a team's own (specver.yaml
+ * `lint.files`), validates each against schemas/lint-rule.schema.json and the safety guards, and applies
+ * `lint.severity` overrides. A bad rule file is a ToolError (exit 3); an override naming no rule is a
+ * ConfigError (exit 2).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, ToolError } from '../errors.ts';
+import { validateAgainst } from '../schema-validation.ts';
+import { checkFunctionOptions } from './functions.ts';
+import { unsafeJsonPathReason } from './safe-expressions.ts';
+import { LINT_SEVERITIES, type LintRule } from './types.ts';
+
+export const BUILTIN_LINT_RULES_DIR = fileURLToPath(new URL('../../rules/lint/', import.meta.url));
+const FORMAT_DIRS = ['openapi', 'json-schema'] as const;
+
+/** Parses and checks one rule file. `display` is the path used in messages. */
+export function parseLintRule(text: string, display: string, format?: 'openapi' | 'json-schema'): LintRule {
+  let data: any;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ToolError(`${display}: lint rule file is not valid JSON (${(error as Error).message})`, { file: display });
+  }
+  const violations = validateAgainst('lint-rule.schema.json', data);
+  if (violations.length) {
+    const v = violations[0];
+    throw new ToolError(`${display}: invalid lint rule: ${v.pointer || '/'} ${v.message}`, { file: display, hint: 'see schemas/lint-rule.schema.json' });
+  }
+  const expectedId = basename(display).replace(/\.json$/, '');
+  if (data.id !== expectedId && !data.id.endsWith(`/${expectedId}`)) {
+    throw new ToolError(`${display}: rule id '${data.id}' must match the file name '${expectedId}.json'`, { file: display });
+  }
+  const given: string[] | undefined = data.given === undefined ? undefined : [data.given].flat();
+  for (const path of given ?? []) {
+    const reason = unsafeJsonPathReason(path);
+    if (reason) throw new ToolError(`${display}: refused JSONPath '${path}': it ${reason}; rule files may only select and compare values`, { file: display });
+  }
+  const then = data.then === undefined ? undefined : [data.then].flat();
+  for (const clause of then ?? []) {
+    const problem = checkFunctionOptions(clause.function, clause.functionOptions);
+    if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display });
+  }
+  const formats: string[] | undefined = data.formats;
+  const derived = formats && (formats.every((f) => f.startsWith('openapi-')) ? 'openapi' : formats.every((f) => f.startsWith('json-schema-')) ? 'json-schema' : undefined);
+  return {
+    id: data.id,
+    description: data.description,
+    message: data.message,
+    severity: data.severity,
+    formats,
+    given,
+    then,
+    check: data.check,
+    fix: data.fix,
+    format: format ?? derived,
+    source: display,
+  };
+}
+
+let builtins: LintRule[] | undefined;
+
+/** The built-in rules (read once per process). */
+export function builtinLintRules(): LintRule[] {
+  if (builtins) return builtins;
+  const rules: LintRule[] = [];
+  for (const format of FORMAT_DIRS) {
+    const dir = join(BUILTIN_LINT_RULES_DIR, format);
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+      rules.push(parseLintRule(readFileSync(join(dir, name), 'utf8'), `rules/lint/${format}/${name}`, format));
+    }
+  }
+  builtins = rules;
+  return rules;
+}
+
+export interface LintRuleOptions {
+  /** Project root: custom rule files are relative to it. */
+  root: string;
+  files: string[];
+  severity: Record<string, string>;
+}
+
+/** Built-in plus custom rules with severity overrides applied. */
+export function loadLintRules(options: LintRuleOptions): LintRule[] {
+  const rules = builtinLintRules().map((rule) => ({ ...rule }));
+  const ids = new Set(rules.map((r) => r.id));
+  for (const file of options.files) {
+    const full = isAbsolute(file) ? file : resolve(options.root, file);
+    const display = relative(options.root, full) || file;
+    let text: string;
+    try {
+      text = readFileSync(full, 'utf8');
+    } catch (error) {
+      throw new ToolError(`cannot read lint rule file ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: display });
+    }
+    const rule = parseLintRule(text, display);
+    if (ids.has(rule.id)) throw new ToolError(`${display}: lint rule id '${rule.id}' is already defined`, { file: display, hint: 'give custom rules a prefix such as acme/' });
+    ids.add(rule.id);
+    rules.push(rule);
+  }
+  // Two `format` entries sharing an id (same rule for OpenAPI and JSON Schema) take the override together.
+  for (const [id, severity] of Object.entries(options.severity)) {
+    if (!ids.has(id)) throw new ConfigError(`lint.severity names unknown lint rule '${id}'`, { hint: 'run `specver rules list --kind lint` for the ids' });
+    if (severity !== 'off' && !(LINT_SEVERITIES as readonly string[]).includes(severity)) {
+      throw new ConfigError(`lint.severity.${id}: '${severity}' is not one of error, warn, info, hint, off`);
+    }
+    for (const rule of rules) if (rule.id === id) rule.severity = severity as LintRule['severity'];
+  }
+  return rules;
+}

@@ -1,0 +1,131 @@
+/**
+ * Validity: an OpenAPI document against the official schema of its version (schemas/meta), a JSON Schema
+ * against its dialect's meta-schema (ajv's own; draft-04 folded into draft-07). In OpenAPI 3.1 each schema
+ * object is also checked against the 2020-12 meta-schema, which the 3.1 document schema leaves open.
+ */
+import { readFileSync } from 'node:fs';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { SCHEMAS_DIR } from '../schema-validation.ts';
+import { ajvFor } from './ajv-instances.ts';
+import { draft04ToDraft07 } from './dialect-map.ts';
+import { isRecord, joinPointer, valueAt } from './pointer.ts';
+import { schemasOf } from './schema-walk.ts';
+import type { LintDocument, RawFinding } from './types.ts';
+
+const MAX_FINDINGS = 100;
+const validators = new Map<string, ValidateFunction>();
+
+function readMeta(name: string): any {
+  return JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/${name}`, 'utf8'));
+}
+
+function openApiValidator(version: '2.0' | '3.0' | '3.1'): ValidateFunction {
+  let validate = validators.get(version);
+  if (validate) return validate;
+  if (version === '3.1') {
+    const ajv = ajvFor('2020-12');
+    // The document schema only asks Schema objects to be objects or booleans; ajv's $dynamicRef handling
+    // adds spurious unevaluatedProperties errors, so the one dynamic reference is made static.
+    const text = JSON.stringify(readMeta('openapi-3.1.json')).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"');
+    validate = ajv.compile(JSON.parse(text));
+  } else {
+    const ajv = ajvFor('draft-07');
+    if (!ajv.getSchema('http://json-schema.org/draft-04/schema')) ajv.addSchema(readMeta('draft-04-definitions.json'));
+    validate = ajv.compile(draft04ToDraft07(readMeta(`openapi-${version}.json`)) as object);
+  }
+  validators.set(version, validate);
+  return validate;
+}
+
+const parentOf = (pointer: string) => pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
+
+/**
+ * Several enum/const errors at one place come from alternative branches (`oneOf` of parameter kinds...).
+ * When another error at the enclosing object explains the failure, they are dropped; otherwise they are
+ * merged into one "must be one of" listing every allowed value.
+ */
+function mergeAlternatives(errors: ErrorObject[]): ErrorObject[] {
+  const valueErrors = new Map<string, ErrorObject[]>();
+  for (const e of errors) if (e.keyword === 'enum' || e.keyword === 'const') valueErrors.set(e.instancePath, [...(valueErrors.get(e.instancePath) ?? []), e]);
+  const out: ErrorObject[] = [];
+  const merged = new Set<string>();
+  for (const e of errors) {
+    const group = valueErrors.get(e.instancePath);
+    if (!group || group.length < 2 || (e.keyword !== 'enum' && e.keyword !== 'const')) {
+      out.push(e);
+      continue;
+    }
+    const explained = errors.some((other) => other.keyword !== 'enum' && other.keyword !== 'const' && other.instancePath === parentOf(e.instancePath));
+    if (explained || merged.has(e.instancePath)) continue;
+    merged.add(e.instancePath);
+    const allowed = group.flatMap((g) => (g.keyword === 'enum' ? (g.params.allowedValues as unknown[]) : [g.params.allowedValue]));
+    out.push({ ...e, keyword: 'enum', params: { allowedValues: [...new Set(allowed)] } });
+  }
+  return out;
+}
+
+/** Turns ajv's error list into findings: the most specific error per place, branch noise dropped. */
+export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unknown): RawFinding[] {
+  // A node written as an external `$ref` (allowed by tools, not by the schema) is judged where its target lives.
+  const isReference = (pointer: string) => {
+    const node = data === undefined ? undefined : valueAt(data, pointer);
+    return isRecord(node) && typeof node.$ref === 'string';
+  };
+  const useful = errors.filter(
+    (e) =>
+      !['oneOf', 'anyOf', 'if', 'then', 'else', 'false schema'].includes(e.keyword) &&
+      !(e.keyword === 'required' && e.params.missingProperty === '$ref') &&
+      !isReference(e.instancePath),
+  );
+  if (!useful.length && errors.every((e) => isReference(e.instancePath))) return [];
+  const chosen = mergeAlternatives(useful.length ? useful : errors.slice(0, 1));
+  // One finding per place: messages from alternative branches are joined.
+  const byPointer = new Map<string, string[]>();
+  for (const error of chosen) {
+    let pointer = base + error.instancePath;
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'additionalProperties') {
+      pointer = joinPointer(pointer, String(error.params.additionalProperty));
+      message = `unknown field '${String(error.params.additionalProperty)}'`;
+    } else if (error.keyword === 'required') message = `missing required field '${String(error.params.missingProperty)}'`;
+    else if (error.keyword === 'enum') message = `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    const messages = byPointer.get(pointer) ?? [];
+    if (!messages.includes(message)) messages.push(message);
+    byPointer.set(pointer, messages);
+    if (byPointer.size >= MAX_FINDINGS) break;
+  }
+  const out: RawFinding[] = [];
+  for (const [pointer, messages] of byPointer) out.push({ pointer, error: `${pointer || '/'} ${messages.join('; ')}` });
+  return out;
+}
+
+function jsonSchemaFindings(doc: LintDocument): RawFinding[] {
+  if (doc.kind.format !== 'json-schema') return [];
+  const dialect = doc.kind.dialect;
+  const ajv = ajvFor(dialect === '2019-09' || dialect === '2020-12' ? dialect : 'draft-07');
+  let data = doc.data;
+  if (dialect === 'draft-04') data = draft04ToDraft07(data);
+  const metaId =
+    dialect === 'draft-06' ? 'http://json-schema.org/draft-06/schema#'
+    : dialect === '2019-09' ? 'https://json-schema.org/draft/2019-09/schema'
+    : dialect === '2020-12' ? 'https://json-schema.org/draft/2020-12/schema'
+    : 'http://json-schema.org/draft-07/schema#';
+  const validate = ajv.getSchema(metaId);
+  if (!validate) return [];
+  if (validate(data)) return [];
+  return findingsFromErrors(validate.errors ?? []);
+}
+
+export function metaSchemaFindings(doc: LintDocument): RawFinding[] {
+  if (doc.kind.format === 'json-schema') return jsonSchemaFindings(doc);
+  const validate = openApiValidator(doc.kind.version);
+  const out = validate(doc.data) ? [] : findingsFromErrors(validate.errors ?? [], '', doc.data);
+  if (doc.kind.version === '3.1') {
+    const meta = ajvFor('2020-12').getSchema('https://json-schema.org/draft/2020-12/schema');
+    for (const { schema, pointer, root } of schemasOf(doc)) {
+      if (!root || !meta || out.length >= MAX_FINDINGS) continue;
+      if (!meta(schema)) out.push(...findingsFromErrors(meta.errors ?? [], pointer, schema));
+    }
+  }
+  return out.slice(0, MAX_FINDINGS);
+}

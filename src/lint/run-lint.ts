@@ -1,0 +1,122 @@
+/**
+ * The lint engine: evaluates each distinct `given` once per document (jsonpath-plus, safe evaluator), applies
+ * every `then` of every rule sharing it, runs named checks, and turns findings into located violations.
+ */
+import { JSONPath } from 'jsonpath-plus';
+import { CHECKS } from './checks/index.ts';
+import { FUNCTIONS } from './functions.ts';
+import { isRecord, joinPointer, lastSegment, parentPointer } from './pointer.ts';
+import { formatTag, type LintDocument, type LintRule, type LintViolation, type RawFinding } from './types.ts';
+
+interface Match {
+  pointer: string;
+  value: unknown;
+  key: string | number | undefined;
+}
+
+export function ruleApplies(rule: LintRule, doc: LintDocument): boolean {
+  if (rule.severity === 'off') return false;
+  if (rule.formats) return rule.formats.includes(formatTag(doc.kind));
+  return rule.format === undefined || rule.format === doc.kind.format;
+}
+
+/** `$..name`: every property `name` at any depth, found by one plain walk (jsonpath-plus is far slower here). */
+function descendantsNamed(name: string, data: unknown): Match[] {
+  const out: Match[] = [];
+  const seen = new WeakSet<object>();
+  const walk = (node: unknown, pointer: string) => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      return;
+    }
+    if (Object.prototype.hasOwnProperty.call(node, name)) out.push({ pointer: joinPointer(pointer, name), value: (node as any)[name], key: name });
+    for (const [key, value] of Object.entries(node)) if (value !== null && typeof value === 'object') walk(value, joinPointer(pointer, key));
+  };
+  walk(data, '');
+  return out;
+}
+
+function evaluate(path: string, data: unknown): Match[] {
+  if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
+  const descendant = /^\$\.\.([A-Za-z_$][\w$-]*)$/.exec(path);
+  if (descendant) return descendantsNamed(descendant[1], data);
+  const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];
+  return results.map((r) => ({ pointer: r.pointer as string, value: r.value, key: r.parentProperty }));
+}
+
+function fieldTarget(match: Match, field: string | undefined): { pointer: string; value: unknown } {
+  if (!field) return { pointer: match.pointer, value: match.value };
+  if (field === '@key') return { pointer: match.pointer, value: match.key };
+  let value: unknown = match.value;
+  let pointer = match.pointer;
+  for (const segment of field.split('.')) {
+    value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
+    pointer = joinPointer(pointer, segment);
+  }
+  return { pointer, value };
+}
+
+function render(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+export function interpolate(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*([a-z]+)\s*\}\}/gi, (_, name: string) => render(values[name]));
+}
+
+/** The line of a pointer, or of its nearest ancestor that exists. */
+function lineFor(doc: LintDocument, pointer: string): number | undefined {
+  for (let current = pointer; ; current = parentPointer(current)) {
+    const line = doc.lineOf(current);
+    if (line !== undefined || current === '') return line;
+  }
+}
+
+export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
+  const active = rules.filter((rule) => ruleApplies(rule, doc));
+  const matches = new Map<string, Match[]>();
+  const out: LintViolation[] = [];
+  const seen = new Set<string>();
+  const add = (rule: LintRule, finding: RawFinding, values: Record<string, unknown>) => {
+    const message = interpolate(rule.message, { description: rule.description, property: lastSegment(finding.pointer), path: finding.pointer || '/', error: finding.error, ...values, ...finding.values });
+    const key = `${rule.id}\u0000${finding.pointer}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const violation: LintViolation = { rule: rule.id, severity: rule.severity as LintViolation['severity'], message, file: doc.file, line: lineFor(doc, finding.pointer), pointer: finding.pointer };
+    if (rule.fix && !(rule.fix.action === 'declare-tag' && finding.fixDetail === undefined)) {
+      violation.fix = { spec: rule.fix, target: finding.fixTarget ?? finding.pointer, detail: finding.fixDetail };
+    }
+    out.push(violation);
+  };
+  for (const rule of active) {
+    if (rule.check) {
+      for (const finding of CHECKS[rule.check](doc)) add(rule, finding, { value: undefined });
+      continue;
+    }
+    for (const given of rule.given ?? []) {
+      let found = matches.get(given);
+      if (!found) {
+        found = evaluate(given, doc.data);
+        matches.set(given, found);
+      }
+      for (const match of found) {
+        // A reference is checked where its target is written, not at every use.
+        if (isRecord(match.value) && typeof match.value.$ref === 'string') continue;
+        for (const then of rule.then ?? []) {
+          const target = fieldTarget(match, then.field);
+          for (const problem of FUNCTIONS[then.function](target.value, then.functionOptions ?? {})) {
+            const pointer = problem.at ? joinPointer(target.pointer, ...problem.at) : target.pointer;
+            const property = then.field === '@key' ? String(match.key) : lastSegment(pointer);
+            add(rule, { pointer, error: problem.error, fixTarget: match.pointer }, { value: target.value, property });
+          }
+        }
+      }
+    }
+  }
+  return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));
+}

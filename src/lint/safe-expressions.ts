@@ -1,0 +1,92 @@
+/**
+ * Load-time guards for what rule files may contain. Rule files are data: a JSONPath filter may compare
+ * values but never reach the prototype chain or call anything other than a few string tests, and a regex
+ * may not nest quantifiers (the usual cause of catastrophic backtracking). jsonpath-plus additionally runs
+ * in its safe evaluator, which has no access to globals.
+ */
+
+const FORBIDDEN_NAMES = /\b(constructor|__proto__|prototype|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__|globalThis|global|process|require|import|eval|Function|this|window|module)\b/;
+/** Calls allowed in a filter: `@property.match(/x/)`, `@.name.startsWith('x')`, ... */
+const ALLOWED_CALLS = new Set(['match', 'test', 'startsWith', 'endsWith', 'includes']);
+
+/** The reason a JSONPath is refused, or undefined when it is acceptable. */
+export function unsafeJsonPathReason(path: string): string | undefined {
+  if (!path.includes('(')) return undefined;
+  const forbidden = FORBIDDEN_NAMES.exec(path);
+  if (forbidden) return `uses '${forbidden[1]}', which a selector may not touch`;
+  if (/[`;{}=]=?>|=>|`|\bnew\b/.test(path)) return 'contains code (arrow function, template or `new`)';
+  for (const call of path.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+    if (!ALLOWED_CALLS.has(call[1])) return `calls '${call[1]}()', which a selector may not do`;
+  }
+  if (/\[\s*['"][^'"]*(constructor|__proto__|prototype)/.test(path)) return 'reaches the prototype chain';
+  return undefined;
+}
+
+/**
+ * The reason a regular expression is refused: nested quantifiers such as `(a+)+`, `(a*)*`, `(a|a?)+`
+ * or `(.*a){10}`, which can backtrack exponentially. Also refuses patterns that do not compile.
+ */
+export function unsafeRegexReason(source: string): string | undefined {
+  try {
+    new RegExp(source, 'u');
+  } catch {
+    try {
+      new RegExp(source);
+    } catch (error) {
+      return `does not compile (${(error as Error).message})`;
+    }
+  }
+  if (source.length > 1000) return 'is longer than 1000 characters';
+  // Track, per open group, whether it contains a quantifier; a quantified group that does is refused.
+  const stack: boolean[] = [];
+  const starts: number[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === '(') {
+      stack.push(false);
+      starts.push(i);
+    } else if (char === ')') {
+      const bodyStart = (starts.pop() ?? -1) + 1;
+      const innerQuantified = (stack.pop() ?? false) && !separatedBody(source.slice(bodyStart, i));
+      const next = source[i + 1];
+      const quantified = next === '*' || next === '+' || (next === '{' && /^\{\d*,?\d*\}/.test(source.slice(i + 1)) && !/^\{[01]\}/.test(source.slice(i + 1)));
+      if (quantified && innerQuantified) return 'nests quantifiers (like `(a+)+`), which can backtrack catastrophically';
+      if (stack.length) stack[stack.length - 1] = stack[stack.length - 1] || innerQuantified || quantified;
+    } else if ((char === '*' || char === '+' || char === '?' || char === '{') && stack.length) {
+      if (char === '?' && (source[i - 1] === '(' || /[*+?}]/.test(source[i - 1] ?? ''))) continue; // group syntax or lazy
+      stack[stack.length - 1] = true;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A group body such as `-[a-z]+` or `\\.\\d+` starts with a fixed literal that its repetitions must
+ * consume, so repeating the group cannot split the input in many ways.
+ */
+function separatedBody(body: string): boolean {
+  const text = body.replace(/^\?[:=!]/, '');
+  if (/(^|[^\\])\|/.test(text)) return false;
+  const literal = /^(\\[^dDwWsSbB]|[^\\[(.^$|?*+{])/.exec(text);
+  if (!literal) return false;
+  return !/^[*+?{]/.test(text.slice(literal[0].length));
+}
+
+/** Longest string a rule's `pattern` is run on; longer values are cut (a second guard against slow regexes). */
+export const MAX_PATTERN_INPUT = 10_000;
+
+/** Compiles a pattern written as `abc`, or `/abc/flags`. */
+export function compilePattern(source: string): RegExp {
+  const literal = /^\/(.+)\/([a-z]*)$/s.exec(source);
+  return literal ? new RegExp(literal[1], literal[2]) : new RegExp(source);
+}

@@ -1,0 +1,127 @@
+/** The lint vocabulary: rules as loaded from rule files, the document handed to the engine, violations. */
+import type { SpecKind } from '../spec/types.ts';
+
+export const LINT_SEVERITIES = ['error', 'warn', 'info', 'hint'] as const;
+export type LintSeverity = (typeof LINT_SEVERITIES)[number];
+
+export type CoreFunctionName =
+  | 'truthy'
+  | 'falsy'
+  | 'defined'
+  | 'undefined'
+  | 'pattern'
+  | 'casing'
+  | 'length'
+  | 'enumeration'
+  | 'alphabetical'
+  | 'xor'
+  | 'schema';
+
+export interface ThenClause {
+  field?: string;
+  function: CoreFunctionName;
+  functionOptions?: Record<string, unknown>;
+}
+
+export type FixSpec =
+  | { action: 'remove-duplicates' | 'strip-trailing-slash' | 'quote-key' | 'declare-tag' }
+  | { action: 'set'; field: string; value: boolean | number | string };
+
+export interface LintRule {
+  id: string;
+  description: string;
+  message: string;
+  severity: LintSeverity | 'off';
+  /** Which documents the rule applies to: `openapi-3.1`, `json-schema-draft-07`, ... (all of its format when absent). */
+  formats?: string[];
+  given?: string[];
+  then?: ThenClause[];
+  check?: string;
+  fix?: FixSpec;
+  /** `openapi` or `json-schema`: the rule directory it came from (custom rules: from `formats`, else both). */
+  format?: 'openapi' | 'json-schema';
+  /** Where the rule was read from (for errors). */
+  source: string;
+}
+
+/** One document as the engine sees it: the root file as written (refs not resolved). */
+export interface LintDocument {
+  kind: SpecKind;
+  data: unknown;
+  /** The root file's source text (used by checks that look at how something is written, and by --fix). */
+  text: string;
+  encoding: 'yaml' | 'json';
+  /** Path shown in reports, relative to the project root. */
+  file: string;
+  /** 1-based line of the node at a pointer in this file. */
+  lineOf(pointer: string): number | undefined;
+  /**
+   * Looks up an external $ref target (`other.yaml#/x`, relative to the root file).
+   * Returns 'ok', 'missing-file', 'missing-pointer', or 'remote' (http refs are never fetched).
+   */
+  resolveExternal?(ref: string): 'ok' | 'missing-file' | 'missing-pointer' | 'remote';
+}
+
+export interface LintViolation {
+  rule: string;
+  severity: LintSeverity;
+  message: string;
+  file: string;
+  line?: number;
+  /** JSON Pointer of the offending node (or of the missing field) in `file`. */
+  pointer: string;
+  /** Set when the rule has a fix that `--fix` can apply. */
+  fix?: { spec: FixSpec; target: string; detail?: string };
+}
+
+/** A finding reported by a function or check before it becomes a violation. */
+export interface RawFinding {
+  pointer: string;
+  /** Fills {{error}} (or stands as the message for named checks without a template). */
+  error?: string;
+  /** Extra placeholder values. */
+  values?: Record<string, unknown>;
+  /** Node the fix edits (defaults to `pointer`). */
+  fixTarget?: string;
+  /** Fix argument (e.g. the tag name to declare). */
+  fixDetail?: string;
+}
+
+/** `openapi-3.0`, `json-schema-draft-07`, ... */
+export function formatTag(kind: SpecKind): string {
+  return kind.format === 'openapi' ? `openapi-${kind.version}` : `json-schema-${kind.dialect}`;
+}
+
+/** A fix `lint --fix` applied. */
+export interface AppliedFix {
+  rule: string;
+  file: string;
+  pointer: string;
+  description: string;
+}
+
+/** The lint outcome of one contract. */
+export interface ContractLintResult {
+  name: string;
+  format: 'openapi' | 'json-schema';
+  /** "OpenAPI 3.0", "JSON Schema draft-07". */
+  spec: string;
+  /** Spec file, relative to the project root. */
+  file: string;
+  violations: LintViolation[];
+  fixed: AppliedFix[];
+}
+
+export interface LintReport {
+  contracts: ContractLintResult[];
+}
+
+export function countBySeverity(violations: LintViolation[]): Record<LintSeverity, number> {
+  const counts: Record<LintSeverity, number> = { error: 0, warn: 0, info: 0, hint: 0 };
+  for (const v of violations) counts[v.severity]++;
+  return counts;
+}
+
+export function hasErrors(result: ContractLintResult): boolean {
+  return result.violations.some((v) => v.severity === 'error');
+}

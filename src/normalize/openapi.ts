@@ -1,0 +1,288 @@
+/**
+ * OpenAPI 2.0 / 3.0 / 3.1 -> one model. Operations are keyed `GET /pets/{}` (parameter names erased),
+ * parameters `query:limit` (path parameters by position: `path:#0`), bodies and responses by media type and
+ * status. Swagger 2.0 `body`/`formData` parameters, `produces`/`consumes` and parameter `type` keywords are
+ * mapped onto the same shapes, so the diff never looks at the version again.
+ */
+import type { OpenApiVersion } from '../spec/types.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface MediaModel { mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string }
+export interface ParameterModel {
+  key: string; in: string; name: string; required: boolean; deprecated: boolean; node: any; pointer: string;
+  schema: any; schemaPointer: string; style?: string; explode?: boolean; allowEmptyValue: boolean;
+}
+export interface HeaderModel { name: string; required: boolean; node: any; pointer: string; schema: any; schemaPointer: string }
+export interface RequestBodyModel { node: any; pointer: string; required: boolean; content: Map<string, MediaModel> }
+export interface ResponseModel {
+  status: string; node: any; pointer: string; content: Map<string, MediaModel>; headers: Map<string, HeaderModel>;
+}
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface OperationModel {
+  key: string; method: string; path: string; pointer: string; node: any;
+  role?: 'webhook' | 'callback';
+  parameters: Map<string, ParameterModel>;
+  requestBody?: RequestBodyModel;
+  responses: Map<string, ResponseModel>;
+  /** Effective requirements (the operation's own, else the document's); undefined = none declared. */
+  security?: SecurityRequirement[];
+  securityPointer: string;
+  servers: string[];
+}
+
+export interface ApiModel {
+  version: OpenApiVersion;
+  root: any;
+  operations: Map<string, OperationModel>;
+  securitySchemes: Map<string, { node: any; pointer: string; scopes: Map<string, string> }>;
+  servers: Map<string, string>;
+  tags: Map<string, { node: any; pointer: string }>;
+}
+
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `/u/{id}` and `/u/{userId}` are the same path: names erased. */
+export function pathTemplateKey(path: string): string {
+  return path.replace(/\{[^}]*\}/g, '{}');
+}
+
+const SWAGGER_SCHEMA_KEYS = [
+  'type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf',
+];
+/** Swagger 2.0 non-body parameters and headers carry schema keywords inline; one synthetic schema per node. */
+const syntheticSchemas = new WeakMap<object, object>();
+function inlineSchema(node: Record<string, any>): object {
+  let schema = syntheticSchemas.get(node);
+  if (!schema) {
+    const built: Record<string, unknown> = {};
+    for (const key of SWAGGER_SCHEMA_KEYS) if (key in node) built[key] = node[key];
+    for (const key of Object.keys(node)) if (key.startsWith('x-')) built[key] = node[key];
+    schema = built;
+    syntheticSchemas.set(node, schema);
+  }
+  return schema;
+}
+
+function mediaTypes(list: unknown, fallback: string[]): string[] {
+  return Array.isArray(list) && list.length > 0 ? list.map(String) : fallback;
+}
+
+function contentOf(node: any, pointer: string): Map<string, MediaModel> {
+  const content = new Map<string, MediaModel>();
+  if (!isObject(node?.content)) return content;
+  for (const [mediaType, media] of Object.entries(node.content)) {
+    const mediaPointer = `${pointer}/content/${escapePointer(mediaType)}`;
+    content.set(mediaType.toLowerCase(), {
+      mediaType, node: media, pointer: mediaPointer, schema: isObject(media) ? media.schema : undefined,
+      schemaPointer: `${mediaPointer}/schema`,
+    });
+  }
+  return content;
+}
+
+function normalizeParameter(param: any, pointer: string, version: OpenApiVersion): ParameterModel | undefined {
+  if (!isObject(param) || typeof param.name !== 'string' || typeof param.in !== 'string') return undefined;
+  const swagger = version === '2.0';
+  const schema = swagger ? inlineSchema(param) : param.schema ?? contentSchema(param);
+  const style = swagger ? (param.collectionFormat ?? (param.type === 'array' ? 'csv' : undefined)) as string | undefined : param.style;
+  return {
+    key: `${param.in}:${param.name}`, in: param.in, name: param.name, required: param.required === true,
+    deprecated: param.deprecated === true, node: param, pointer, schema,
+    schemaPointer: swagger ? pointer : `${pointer}/schema`, style, explode: param.explode,
+    allowEmptyValue: param.allowEmptyValue === true,
+  };
+}
+
+function contentSchema(node: any): any {
+  if (!isObject(node?.content)) return undefined;
+  const first = Object.values(node.content)[0];
+  return isObject(first) ? first.schema : undefined;
+}
+
+function collectParameters(
+  pathItem: any, op: any, pathPointer: string, opPointer: string, version: OpenApiVersion, path: string,
+): { params: Map<string, ParameterModel>; swaggerBody?: ParameterModel; formData: ParameterModel[] } {
+  const byKey = new Map<string, ParameterModel>();
+  const add = (list: unknown, pointer: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((param, index) => {
+      const model = normalizeParameter(param, `${pointer}/parameters/${index}`, version);
+      if (model) byKey.set(model.key, model);
+    });
+  };
+  add(pathItem.parameters, pathPointer);
+  add(op.parameters, opPointer); // operation-level parameters override path-level ones
+  const params = new Map<string, ParameterModel>();
+  let swaggerBody: ParameterModel | undefined;
+  const formData: ParameterModel[] = [];
+  const pathNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  for (const model of byKey.values()) {
+    if (model.in === 'body') swaggerBody = model;
+    else if (model.in === 'formData') formData.push(model);
+    else if (model.in === 'path') {
+      const position = pathNames.indexOf(model.name);
+      params.set(position >= 0 ? `path:#${position}` : model.key, { ...model, key: position >= 0 ? `path:#${position}` : model.key });
+    } else params.set(model.in === 'header' ? model.key.toLowerCase() : model.key, model);
+  }
+  return { params, swaggerBody, formData };
+}
+
+const syntheticForms = new WeakMap<object, object>();
+function swaggerRequestBody(op: any, root: any, opPointer: string, body: ParameterModel | undefined, form: ParameterModel[]): RequestBodyModel | undefined {
+  const consumes = mediaTypes(op.consumes ?? root.consumes, ['application/json']);
+  if (body) {
+    const content = new Map<string, MediaModel>();
+    for (const mediaType of consumes) {
+      content.set(mediaType.toLowerCase(), { mediaType, node: body.node, pointer: body.pointer, schema: body.node.schema, schemaPointer: `${body.pointer}/schema` });
+    }
+    return { node: body.node, pointer: body.pointer, required: body.required, content };
+  }
+  if (form.length === 0) return undefined;
+  // One object schema for all formData parameters, cached on the operation node so identity is stable.
+  let schema = syntheticForms.get(op);
+  if (!schema) {
+    const properties: Record<string, unknown> = {};
+    for (const param of form) properties[param.name] = param.schema;
+    const required = form.filter((p) => p.required).map((p) => p.name);
+    schema = { type: 'object', properties, ...(required.length ? { required } : {}) };
+    syntheticForms.set(op, schema);
+  }
+  const formTypes = consumes.filter((t) => /form/.test(t));
+  const content = new Map<string, MediaModel>();
+  for (const mediaType of formTypes.length ? formTypes : ['application/x-www-form-urlencoded']) {
+    content.set(mediaType, { mediaType, node: op, pointer: `${opPointer}/parameters`, schema, schemaPointer: `${opPointer}/parameters` });
+  }
+  return { node: op, pointer: `${opPointer}/parameters`, required: form.some((p) => p.required), content };
+}
+
+function headersOf(response: any, pointer: string, version: OpenApiVersion): Map<string, HeaderModel> {
+  const headers = new Map<string, HeaderModel>();
+  if (!isObject(response.headers)) return headers;
+  for (const [name, header] of Object.entries(response.headers)) {
+    if (!isObject(header)) continue;
+    const headerPointer = `${pointer}/headers/${escapePointer(name)}`;
+    const swagger = version === '2.0';
+    headers.set(name.toLowerCase(), {
+      name, node: header, pointer: headerPointer, required: header.required === true,
+      schema: swagger ? inlineSchema(header) : header.schema ?? contentSchema(header),
+      schemaPointer: swagger ? headerPointer : `${headerPointer}/schema`,
+    });
+  }
+  return headers;
+}
+
+function responsesOf(op: any, root: any, opPointer: string, version: OpenApiVersion): Map<string, ResponseModel> {
+  const responses = new Map<string, ResponseModel>();
+  if (!isObject(op.responses)) return responses;
+  const produces = mediaTypes(op.produces ?? root.produces, ['application/json']);
+  for (const [status, response] of Object.entries(op.responses)) {
+    if (!isObject(response) || status.startsWith('x-')) continue;
+    const pointer = `${opPointer}/responses/${escapePointer(status)}`;
+    let content: Map<string, MediaModel>;
+    if (version === '2.0') {
+      content = new Map();
+      if (response.schema !== undefined) {
+        for (const mediaType of produces) {
+          content.set(mediaType.toLowerCase(), { mediaType, node: response, pointer, schema: response.schema, schemaPointer: `${pointer}/schema` });
+        }
+      }
+    } else content = contentOf(response, pointer);
+    responses.set(status.toUpperCase(), { status, node: response, pointer, content, headers: headersOf(response, pointer, version) });
+  }
+  return responses;
+}
+
+function serversOf(node: any, version: OpenApiVersion): string[] {
+  if (version === '2.0') {
+    if (!node.host && !node.basePath) return [];
+    const schemes: string[] = Array.isArray(node.schemes) && node.schemes.length ? node.schemes : ['https'];
+    return schemes.map((s) => `${s}://${node.host ?? ''}${node.basePath ?? ''}`);
+  }
+  return Array.isArray(node.servers) ? node.servers.filter(isObject).map((s: any) => String(s.url)) : [];
+}
+
+function addPathItem(
+  model: ApiModel, pathItem: any, path: string, pathPointer: string, keyPrefix: string, role?: 'webhook' | 'callback',
+): void {
+  if (!isObject(pathItem)) return;
+  const { root, version } = model;
+  for (const method of HTTP_METHODS) {
+    const op = pathItem[method];
+    if (!isObject(op)) continue;
+    const opPointer = `${pathPointer}/${method}`;
+    const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
+    const requestBody = version === '2.0'
+      ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
+      : isObject(op.requestBody)
+        ? { node: op.requestBody, pointer: `${opPointer}/requestBody`, required: op.requestBody.required === true, content: contentOf(op.requestBody, `${opPointer}/requestBody`) }
+        : undefined;
+    const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : undefined;
+    // Webhook names and callback runtime expressions are not path templates: keep them as written.
+    const key = `${keyPrefix}${method.toUpperCase()} ${role ? path : pathTemplateKey(path)}`;
+    const operation: OperationModel = {
+      key, method: method.toUpperCase(), path, pointer: opPointer, node: op, role, parameters: params, requestBody,
+      responses: responsesOf(op, root, opPointer, version), security,
+      securityPointer: Array.isArray(op.security) ? `${opPointer}/security` : '/security',
+      servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),
+    };
+    model.operations.set(key, operation);
+    if (isObject(op.callbacks)) {
+      for (const [name, callback] of Object.entries(op.callbacks)) {
+        if (!isObject(callback)) continue;
+        for (const [expression, item] of Object.entries(callback)) {
+          const cbPointer = `${opPointer}/callbacks/${escapePointer(name)}/${escapePointer(expression)}`;
+          addPathItem(model, item, expression, cbPointer, `${key} callback ${name}: `, 'callback');
+        }
+      }
+    }
+  }
+}
+
+function securitySchemesOf(root: any, version: OpenApiVersion): ApiModel['securitySchemes'] {
+  const base = version === '2.0' ? '/securityDefinitions' : '/components/securitySchemes';
+  const schemes = version === '2.0' ? root.securityDefinitions : root.components?.securitySchemes;
+  const result: ApiModel['securitySchemes'] = new Map();
+  if (!isObject(schemes)) return result;
+  for (const [name, node] of Object.entries(schemes)) {
+    if (!isObject(node)) continue;
+    const scopes = new Map<string, string>();
+    const flowScopes = version === '2.0' ? [node.scopes] : Object.values(isObject(node.flows) ? node.flows : {}).map((f: any) => f?.scopes);
+    for (const list of flowScopes) if (isObject(list)) for (const scope of Object.keys(list)) scopes.set(scope, String(list[scope] ?? ''));
+    result.set(name, { node, pointer: `${base}/${escapePointer(name)}`, scopes });
+  }
+  return result;
+}
+
+/** The normalized model of a resolved OpenAPI document. */
+export function normalizeOpenApi(root: any, version: OpenApiVersion): ApiModel {
+  const model: ApiModel = {
+    version, root, operations: new Map(), securitySchemes: securitySchemesOf(root, version),
+    servers: new Map(), tags: new Map(),
+  };
+  serversOf(root, version).forEach((url, index) => model.servers.set(url, version === '2.0' ? '/host' : `/servers/${index}`));
+  if (Array.isArray(root.tags)) {
+    root.tags.forEach((tag: any, index: number) => {
+      if (isObject(tag) && typeof tag.name === 'string') model.tags.set(tag.name, { node: tag, pointer: `/tags/${index}` });
+    });
+  }
+  if (isObject(root.paths)) {
+    for (const [path, item] of Object.entries(root.paths)) {
+      if (path.startsWith('/')) addPathItem(model, item, path, `/paths/${escapePointer(path)}`, '');
+    }
+  }
+  if (isObject(root.webhooks)) {
+    for (const [name, item] of Object.entries(root.webhooks)) {
+      addPathItem(model, item, name, `/webhooks/${escapePointer(name)}`, 'webhook ', 'webhook');
+    }
+  }
+  return model;
+}

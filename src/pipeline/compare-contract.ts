@@ -1,0 +1,105 @@
+/**
+ * The comparison pipeline for one contract: pick the base, load both sides (with $refs resolved), classify
+ * the changes with the rule set, and summarise. Pure orchestration: every stage lives in its own module.
+ */
+import { join, relative } from 'node:path';
+import type { Finding, Summary } from '../classify/types.ts';
+import { ConfigError } from '../errors.ts';
+import type { LoadedSpec, LoadOptions } from '../spec/types.ts';
+import type { Config, ContractConfig } from '../types.ts';
+import { parseBase } from './resolve-base.ts';
+
+export interface CompareOptions {
+  /** `--base` as given on the command line. */
+  base?: string;
+  today: Date;
+}
+
+export interface BaseInfo {
+  /** What the current spec was compared against: `petstore@1.2.0` or `git:origin/main`. */
+  label: string;
+  /** The snapshot version, when the base is a snapshot. */
+  version?: string;
+  /** File of the base document, relative to the project root (snapshot path, or spec path at the git ref). */
+  file: string;
+}
+
+export interface Comparison {
+  contract: ContractConfig;
+  base: BaseInfo;
+  /** False when the contract did not exist at the base (a git ref before it was added): nothing to compare. */
+  hasBase: boolean;
+  findings: Finding[];
+  summary: Summary;
+}
+
+function loadOptions(config: Config, contract: ContractConfig, readFile?: LoadOptions['readFile']): LoadOptions {
+  return { projectRoot: config.root, refsMap: config.refsMap, readFile, expectedFormat: contract.format };
+}
+
+async function currentVersion(config: Config, contract: ContractConfig): Promise<string> {
+  const { readVersions } = await import('../store/state.ts');
+  const versions = await readVersions(config.root);
+  const version = versions?.contracts[contract.name];
+  if (!version)
+    throw new ConfigError(`contract '${contract.name}' has no version in .specver/versions.json`, {
+      file: relative(config.root, join(config.root, '.specver/versions.json')),
+      hint: `run 'specver contract add ${contract.path} --name ${contract.name}' or 'specver init --force'`,
+    });
+  return version;
+}
+
+async function loadBase(
+  config: Config,
+  contract: ContractConfig,
+  options: CompareOptions,
+): Promise<{ spec?: LoadedSpec; info: BaseInfo }> {
+  const { loadSpec } = await import('../spec/load.ts');
+  const selector = parseBase(options.base, contract, config.contracts.map((c) => c.name));
+  if (selector.kind === 'git') {
+    const { gitFileReader } = await import('../spec/git-reader.ts');
+    const readFile = await gitFileReader(config.root, selector.ref);
+    const specPath = join(config.root, contract.path);
+    const info: BaseInfo = { label: `git:${selector.ref}`, file: contract.path };
+    try {
+      await readFile(specPath);
+    } catch {
+      return { info }; // the contract did not exist at that ref: it is new, nothing to compare against
+    }
+    return { spec: await loadSpec(specPath, loadOptions(config, contract, readFile)), info };
+  }
+  const version = selector.kind === 'version' ? selector.version : await currentVersion(config, contract);
+  const { findSnapshot } = await import('../store/snapshots.ts');
+  const snapshot = await findSnapshot(config, contract, version);
+  const info: BaseInfo = { label: `${contract.name}@${version}`, version, file: relative(config.root, snapshot) };
+  return { spec: await loadSpec(snapshot, loadOptions(config, contract)), info };
+}
+
+/** Compare one contract's current spec with its base and classify every change. */
+export async function compareContract(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
+  const [{ loadSpec }, { classifySpecs }, { summarize }] = await Promise.all([
+    import('../spec/load.ts'),
+    import('../classify/classify.ts'),
+    import('../classify/summary.ts'),
+  ]);
+  const [base, revision] = await Promise.all([
+    loadBase(config, contract, options),
+    loadSpec(join(config.root, contract.path), loadOptions(config, contract)),
+  ]);
+  if (!base.spec) return { contract, base: base.info, hasBase: false, findings: [], summary: summarize([]) };
+  const findings = await classifySpecs(base.spec, revision, {
+    today: options.today,
+    ruleFiles: config.rules.files.map((file) => join(config.root, file)),
+    severityOverrides: config.rules.severity,
+    compatibility: contract.compatibility,
+    relativeTo: config.root,
+  });
+  return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
+}
+
+/** Compare several contracts; order of the result follows the order given. */
+export async function compareContracts(config: Config, contracts: ContractConfig[], options: CompareOptions): Promise<Comparison[]> {
+  const results: Comparison[] = [];
+  for (const contract of contracts) results.push(await compareContract(config, contract, options));
+  return results;
+}

@@ -1,0 +1,34 @@
+/** How one finding reads in human output, shared by the text, markdown and annotation reporters. */
+import type { Finding } from '../classify/types.ts';
+import type { Severity } from '../types.ts';
+
+export const SEVERITY_LABEL: Record<Severity, string> = {
+  breaking: 'BREAKING',
+  'non-breaking': 'non-breaking',
+  patch: 'patch',
+};
+
+/** `GET /pets` for findings that belong to one operation. */
+export function operationOf(finding: Finding): string | undefined {
+  if (finding.method && finding.path) return `${finding.method.toUpperCase()} ${finding.path}`;
+  return finding.path;
+}
+
+const MAX_USED_BY = 3;
+
+/** "GET /pets: response property 'id' was removed (also affects 4 more operations)". */
+export function describeFinding(finding: Finding): string {
+  const operation = operationOf(finding);
+  const message = operation && !finding.message.includes(operation) ? `${operation}: ${finding.message}` : finding.message;
+  const usedBy = finding.usedBy ?? [];
+  if (usedBy.length === 0) return message;
+  const shown = usedBy.slice(0, MAX_USED_BY).join(', ');
+  const more = usedBy.length > MAX_USED_BY ? ` and ${usedBy.length - MAX_USED_BY} more` : '';
+  return `${message} (affects ${shown}${more})`;
+}
+
+/** `api/petstore.yaml:42` or the JSON Pointer when no file is known. */
+export function whereOf(finding: Finding): string {
+  if (finding.file) return finding.line ? `${finding.file}:${finding.line}` : finding.file;
+  return finding.location || '/';
+}

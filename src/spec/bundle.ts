@@ -1,0 +1,100 @@
+/**
+ * The snapshot content of a contract. A single-file spec is kept byte for byte; a multi-file spec becomes one
+ * self-contained document: each external target is inlined where it is first used and later refs to it point
+ * there (`#/...`), so loading the bundle gives the same resolved document. In-document refs of the root file
+ * are kept as written; http(s) refs without a refs.map entry stay as they are.
+ */
+import { extname, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { displayPath, readRootText } from './load.ts';
+import { escapeSegment } from './line-index.ts';
+import { parseSource } from './parse-source.ts';
+import { isRecord, type Located } from './ref-scan.ts';
+import { resolveRefs } from './resolve-refs.ts';
+import type { LoadOptions } from './types.ts';
+
+export interface Bundle {
+  text: string;
+  /** `yaml`, `yml` or `json`: the root file's extension (or its encoding when the extension is another). */
+  ext: string;
+}
+
+export async function bundleSpec(path: string, options: LoadOptions): Promise<Bundle> {
+  const absolute = resolve(options.projectRoot, path);
+  const display = (file: string) => displayPath(file, options.projectRoot);
+  const raw = await readRootText(absolute, options);
+  const source = parseSource(raw, absolute, { displayPath: display(absolute) });
+  const written = extname(absolute).slice(1).toLowerCase();
+  const ext = ['yaml', 'yml', 'json'].includes(written) ? written : source.encoding;
+  const resolved = await resolveRefs(source, {
+    dereference: false,
+    projectRoot: options.projectRoot,
+    refsMap: options.refsMap,
+    display,
+    readSource: async (file) => parseSource(await readRootText(file, options), file, { displayPath: display(file) }),
+  });
+  if (resolved.files.size === 1) return { text: raw, ext };
+
+  const bundled = inlineExternal(source.data, source.path, resolved.targetOf);
+  const text = source.encoding === 'json' ? `${JSON.stringify(bundled, null, 2)}\n` : stringify(bundled, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return { text, ext };
+}
+
+type TargetOf = (refObject: object) => Located | undefined;
+
+const refTo = (pointer: string) => `#${pointer.replace(/%/g, '%25').replace(/#/g, '%23')}`;
+
+/** A tree copy of the root file's data with every ref into another file rewritten (inlined or pointed). */
+function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf): unknown {
+  /** Where each node of another file was copied to in the bundle. */
+  const placed = new Map<object, string>();
+  const inProgress = new Set<object>();
+
+  const setKey = (target: Record<string, unknown>, key: string, value: unknown) => {
+    if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    else target[key] = value;
+  };
+
+  const copy = (node: unknown, file: string, at: string): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    if (file !== rootFile && !placed.has(node)) placed.set(node, at);
+    if (Array.isArray(node)) return node.map((item, index) => copy(item, file, `${at}/${index}`));
+    const record = node as Record<string, unknown>;
+    const target = typeof record.$ref === 'string' ? targetOf(record) : undefined;
+    if (target && (file !== rootFile || target.file !== rootFile)) return rewriteRef(record, target, file, at);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) setKey(out, key, copy(record[key], file, `${at}/${escapeSegment(key)}`));
+    return out;
+  };
+
+  const rewriteRef = (refObject: Record<string, unknown>, target: Located, file: string, at: string): unknown => {
+    const siblings = Object.keys(refObject).filter((key) => key !== '$ref');
+    const withSiblings = (out: Record<string, unknown>) => {
+      for (const key of siblings) setKey(out, key, copy(refObject[key], file, `${at}/${escapeSegment(key)}`));
+      return out;
+    };
+    const node = target.node;
+    if (target.file === rootFile) return withSiblings({ $ref: refTo(target.pointer) });
+    if (typeof node !== 'object' || node === null) return node;
+    const known = placed.get(node);
+    if (known !== undefined && !(known === at)) return withSiblings({ $ref: refTo(known) });
+    if (siblings.length === 0 || !isRecord(node) || inProgress.has(node)) {
+      // Inline the target here; later refs to it (and cycles back to it) point at this place.
+      placed.set(node, at);
+      inProgress.add(node);
+      const inlined = copy(node, target.file, at);
+      inProgress.delete(node);
+      return siblings.length > 0 && isRecord(inlined) ? withSiblings(inlined) : inlined;
+    }
+    // `$ref` with siblings: the siblings override the target's keys, so this place is not the target itself.
+    inProgress.add(node);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) {
+      if (!siblings.includes(key)) setKey(out, key, copy(node[key], target.file, `${at}/${escapeSegment(key)}`));
+    }
+    inProgress.delete(node);
+    return withSiblings(out);
+  };
+
+  return copy(rootData, rootFile, '');
+}

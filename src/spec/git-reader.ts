@@ -1,0 +1,65 @@
+/** Reads spec files as they were at a git ref (`git show <ref>:<path>`), for `breaking --base <ref>`. */
+import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { ConfigError, ToolError } from '../errors.ts';
+
+interface GitResult {
+  ok: boolean;
+  stdout: string;
+  stderr: string;
+  missingGit?: boolean;
+}
+
+function git(cwd: string, args: string[]): Promise<GitResult> {
+  return new Promise((done) => {
+    execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
+      const missingGit = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+      done({ ok: !error, stdout, stderr, missingGit });
+    });
+  });
+}
+
+/** True when `ref` names a commit in the repository that contains `repoDir`. */
+export async function isGitRef(repoDir: string, ref: string): Promise<boolean> {
+  if (ref.startsWith('-')) return false; // never let a ref be read as an option
+  const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+  return result.ok;
+}
+
+/**
+ * A `readFile` for LoadOptions that reads each absolute path as it was at `ref`. Throws ConfigError for an
+ * unknown ref or a directory outside a git repository, and (when called) for a file missing at that ref.
+ */
+export async function gitFileReader(repoDir: string, ref: string): Promise<(absolutePath: string) => Promise<string>> {
+  const top = await git(repoDir, ['rev-parse', '--show-toplevel']);
+  if (top.missingGit) throw new ToolError('git is not installed or not on PATH', { hint: 'install git to compare against a git ref' });
+  if (!top.ok) throw new ConfigError(`${repoDir} is not inside a git repository, so '${ref}' cannot be read`, { hint: 'use a snapshot version as --base' });
+  if (!(await isGitRef(repoDir, ref))) {
+    throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists, or a snapshot version' });
+  }
+  const commit = (await git(repoDir, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).stdout.trim();
+  // git prints the top level with symlinks resolved; compare like with like.
+  const topLevel = top.stdout.trim();
+
+  return async (absolutePath) => {
+    const real = await realpath(resolve(absolutePath)).catch(() => undefined);
+    const candidates = [resolve(absolutePath), real, await realParent(absolutePath)].filter((p): p is string => !!p);
+    const inRepo = candidates.map((p) => relative(topLevel, p)).find((rel) => rel !== '' && !rel.startsWith('..'));
+    if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel}`);
+    const gitPath = inRepo.split(sep).join('/');
+    const shown = await git(repoDir, ['show', `${commit}:${gitPath}`]);
+    if (!shown.ok) {
+      const error = new ConfigError(`${gitPath} does not exist at git ref '${ref}'`, { file: gitPath, hint: 'pick a ref where the spec exists' });
+      throw Object.assign(error, { code: 'ENOENT' });
+    }
+    return shown.stdout;
+  };
+}
+
+/** The path with its parent directory's symlinks resolved (the file itself may not exist in the work tree). */
+async function realParent(absolutePath: string): Promise<string | undefined> {
+  const parent = resolve(absolutePath, '..');
+  const realDir = await realpath(parent).catch(() => undefined);
+  return realDir ? resolve(realDir, relative(parent, absolutePath)) : undefined;
+}

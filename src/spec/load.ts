@@ -1,0 +1,93 @@
+/** The loading stage: read a spec file, parse it, detect its kind, resolve its `$ref`s. */
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { ConfigError, isSpecverError } from '../errors.ts';
+import { DEFAULT_DIALECT, describeKind, detectKindOrExplain } from './detect.ts';
+import { parseSource } from './parse-source.ts';
+import { resolveRefs } from './resolve-refs.ts';
+import type { LoadedSpec, LoadOptions, SourceFile, SpecKind } from './types.ts';
+
+export { parseSource, encodingOf } from './parse-source.ts';
+
+/** A path as shown in messages: relative to the project root when inside it. */
+export function displayPath(file: string, projectRoot: string): string {
+  const rel = relative(projectRoot, file);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
+}
+
+/** Reads a file's text (through options.readFile when given), mapping failures to one-line ConfigErrors. */
+export async function readSpecText(path: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'>): Promise<string> {
+  const shown = displayPath(path, options.projectRoot);
+  try {
+    return options.readFile ? await options.readFile(path) : await readFile(path, 'utf8');
+  } catch (error) {
+    if (isSpecverError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw Object.assign(new ConfigError(`spec file not found: ${shown}`, { file: shown, hint: 'check the path in specver.yaml', cause: error }), { code });
+    }
+    if (code === 'EISDIR') {
+      throw new ConfigError(`${shown} is a directory, not a spec file`, { file: shown, hint: 'point the contract at the spec file itself' });
+    }
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new ConfigError(`cannot read ${shown}: permission denied`, { file: shown, hint: 'check the file permissions', cause: error });
+    }
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    throw new ConfigError(`cannot read ${shown}: ${reason}`, { file: shown, cause: error });
+  }
+}
+
+/** Reads a spec's root file, naming a directory or a missing file clearly. */
+export async function readRootText(absolute: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'>): Promise<string> {
+  if (!options.readFile) {
+    // readFile on a directory fails late (and vaguely) on some systems: say what it is first.
+    const info = await stat(absolute).catch(() => undefined);
+    if (info?.isDirectory()) {
+      const shown = displayPath(absolute, options.projectRoot);
+      throw new ConfigError(`${shown} is a directory, not a spec file`, { file: shown, hint: 'point the contract at the spec file itself' });
+    }
+  }
+  return readSpecText(absolute, options);
+}
+
+export async function loadSpec(path: string, options: LoadOptions): Promise<LoadedSpec> {
+  const absolute = resolve(options.projectRoot, path);
+  return loadSpecFromText(await readRootText(absolute, options), absolute, options);
+}
+
+export async function loadSpecFromText(text: string, path: string, options: LoadOptions): Promise<LoadedSpec> {
+  const absolute = resolve(options.projectRoot, path);
+  const display = (file: string) => displayPath(file, options.projectRoot);
+  const source = parseSource(text, absolute, { displayPath: display(absolute) });
+  const kind = kindOf(source, display(absolute), options.expectedFormat);
+  const resolved = await resolveRefs(source, {
+    projectRoot: options.projectRoot,
+    refsMap: options.refsMap,
+    display,
+    readSource: async (file) => parseSource(await readRootText(file, options), file, { displayPath: display(file) }),
+  });
+  return { path: absolute, kind, source, document: resolved.document, files: resolved.files, origin: resolved.origin };
+}
+
+function kindOf(source: SourceFile, shown: string, expected: LoadOptions['expectedFormat']): SpecKind {
+  const { kind, problem } = detectKindOrExplain(source.data, source.path);
+  if (kind) {
+    if (expected && kind.format !== expected) {
+      throw new ConfigError(`${shown} is ${describeKind(kind)}, but its contract is configured as ${expected === 'openapi' ? 'OpenAPI' : 'JSON Schema'}`, {
+        file: shown,
+        hint: `set 'format: ${kind.format}' for this contract in specver.yaml`,
+      });
+    }
+    return kind;
+  }
+  // A contract configured as JSON Schema may omit `$schema`: any mapping without OpenAPI markers is accepted.
+  const data = source.data as Record<string, unknown>;
+  const looksOpenApi = typeof data === 'object' && data !== null && ('openapi' in data || 'swagger' in data || 'swaggerVersion' in data);
+  if (expected === 'json-schema' && typeof data === 'object' && data !== null && !Array.isArray(data) && !looksOpenApi && !('$schema' in data)) {
+    return { format: 'json-schema', dialect: DEFAULT_DIALECT };
+  }
+  throw new ConfigError(`${shown}: ${problem ?? 'unknown spec format'}`, {
+    file: shown,
+    hint: 'specver reads OpenAPI 2.0, 3.0 and 3.1 and JSON Schema (draft-04 to 2020-12)',
+  });
+}

@@ -1,0 +1,318 @@
+/**
+ * Resolves `$ref`s of a parsed root file into one document.
+ *
+ * Phase 1 (async) reads every local file reachable through `$ref`s, confined to the project root; http(s) refs
+ * are never fetched (refs.map entries are read from their local directory instead). Phase 2 (sync) finds every
+ * target first, then replaces each `$ref` object in place by its target: a target used in several places is one
+ * shared object, circular refs become object cycles, and no node is copied (a 4 MB spec resolves in tens of ms).
+ * Each SourceFile's `data` then re-parses its text on first read, so lint still sees the refs as written.
+ * Origins are found on first use by walking each file along the edges it was written with.
+ * (json-schema-ref-parser does this job too, but is several times slower on large single-file specs, cannot
+ * resolve `$id` refs inside one file and does not know the line of a broken `$ref`.)
+ */
+import { ConfigError } from '../errors.ts';
+import { escapeSegment, pointerSegments } from './line-index.ts';
+import { refTarget, type RefContext, type RefTarget } from './ref-targets.ts';
+import { parseSource } from './parse-source.ts';
+import { findId, idRelative, idTargetOf, isRecord, rootIdOf, scanFile, toPointer, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
+import type { NodeOrigin, SourceFile } from './types.ts';
+
+export type { Located } from './ref-scan.ts';
+
+export interface ResolveOptions extends RefContext {
+  /** false: only read the files and locate targets (for bundling); the parsed data stays as written. */
+  dereference?: boolean;
+  /** Reads and parses a referenced file; throws on a missing or unreadable file. */
+  readSource(absolutePath: string): Promise<SourceFile>;
+}
+
+export interface ResolvedDocument {
+  document: unknown;
+  files: Map<string, SourceFile>;
+  origin(node: object): NodeOrigin | undefined;
+  /** Where a `$ref` object of a parsed file points (one step); undefined for an opaque URL ref or a non-ref. */
+  targetOf(refObject: object): Located | undefined;
+}
+
+type OriginRecord = NodeOrigin | { parent: object; key: string };
+
+const isRef = (value: unknown): value is { $ref: string } => isRecord(value) && typeof value.$ref === 'string';
+
+export async function resolveRefs(root: SourceFile, options: ResolveOptions): Promise<ResolvedDocument> {
+  const files = new Map<string, SourceFile>([[root.path, root]]);
+  const sites = new Map<object, RefSite>();
+  const names = new Map<string, Names>();
+
+  const where = (site: Pick<RefSite, 'file' | 'segments'>) => {
+    const source = files.get(site.file)!;
+    return { file: options.display(site.file), line: source.lineOf(`${toPointer(site.segments)}/$ref`) };
+  };
+  const at = (site: Pick<RefSite, 'file' | 'segments'>) => {
+    const w = where(site);
+    return w.line ? `${w.file}:${w.line}` : w.file;
+  };
+
+  // Phase 1: read every file reachable through local refs, breadth first, files of one level in parallel.
+  let level: SourceFile[] = [root];
+  while (level.length > 0) {
+    const wanted = new Map<string, RefSite[]>();
+    for (const source of level) {
+      const found: RefSite[] = [];
+      scanFile(source, (refObject, place, first) => {
+        if (!first) return sites.get(refObject)!.places.push(place);
+        const site: RefSite = { ...first, file: source.path, places: [place], target: { kind: 'file', file: '', fragment: '' } };
+        sites.set(refObject, site);
+        found.push(site);
+      }, names);
+      // Targets are worked out once the whole file is scanned, so every `$id` in it is known.
+      const rootId = rootIdOf(source.data);
+      for (const site of found) {
+        site.target = idTargetOf(site, names) ?? refTarget(site.ref, site.file, options, () => where(site));
+        if (rootId && site.target.kind === 'file' && site.target.file !== site.file) site.idRelative = idRelative(site.ref, rootId);
+        const file = site.target.kind === 'file' ? site.target.file : site.target.mappedFile;
+        if (file && !files.has(file)) {
+          const waiting = wanted.get(file);
+          if (waiting) waiting.push(site);
+          else wanted.set(file, [site]);
+        }
+      }
+    }
+    const loaded = await Promise.all([...wanted].map(([file, wanting]) => readReferenced(file, wanting)));
+    level = loaded.filter((source): source is SourceFile => source !== undefined);
+    for (const source of level) files.set(source.path, source);
+  }
+
+  /**
+   * Reads a referenced file. When it is missing and every ref to it is relative to an http(s) `$id` (a schema
+   * published at a URL, whose sibling is not vendored), those refs become opaque URL refs instead of errors.
+   */
+  async function readReferenced(file: string, wanting: RefSite[]): Promise<SourceFile | undefined> {
+    try {
+      return await options.readSource(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const missing = code === 'ENOENT' || code === 'ENOTDIR';
+      if (missing && wanting.every((site) => site.idRelative)) {
+        for (const site of wanting) site.target = site.idRelative!;
+        return undefined;
+      }
+      const site = wanting.find((s) => !s.idRelative) ?? wanting[0];
+      if (!missing && error instanceof ConfigError) throw error;
+      const reason = missing ? 'file not found' : oneLine(error);
+      throw new ConfigError(`${at(site)}: $ref '${site.ref}' cannot be read: ${reason} (${options.display(file)})`, {
+        ...where(site),
+        hint: 'fix the $ref or add the missing file',
+        cause: error,
+      });
+    }
+  }
+
+  const broken = (site: RefSite, why: string): ConfigError =>
+    new ConfigError(`${at(site)}: $ref '${site.ref}' is broken: ${why}`, { ...where(site), hint: 'point the $ref at an existing file and location' });
+
+  /** The node a fragment names inside `base` (following refs met on the way). */
+  const walkFragment = (site: RefSite, base: Located, fragment: string, depth: number): Located => {
+    if (fragment === '') return base;
+    if (!fragment.startsWith('/')) {
+      const anchored = names.get(base.file)?.anchors.get(fragment);
+      if (!anchored) throw broken(site, `no $anchor '${fragment}' in ${options.display(base.file)}`);
+      return anchored;
+    }
+    const segments = pointerSegments(`#${fragment}`);
+    if (!segments) throw broken(site, `'#${fragment}' is not a valid JSON Pointer`);
+    let current = base;
+    for (let i = 0; i < segments.length; i++) {
+      let node = current.node;
+      const through = isRef(node) && !Object.hasOwn(node, segments[i]) ? sites.get(node) : undefined;
+      if (through) {
+        // The pointer passes through another $ref: continue in its target.
+        current = locate(through, depth + 1) ?? fail(site, current, segments[i]);
+        node = current.node;
+      }
+      const segment = segments[i];
+      const hasIt = Array.isArray(node) ? /^(0|[1-9]\d*)$/.test(segment) && Number(segment) < node.length : isRecord(node) && Object.hasOwn(node, segment);
+      if (!hasIt) fail(site, current, segment);
+      current = { file: current.file, node: (node as any)[segment], pointer: `${current.pointer}/${escapeSegment(segment)}` };
+    }
+    return current;
+  };
+  const fail = (site: RefSite, parent: Located, segment: string): never => {
+    throw broken(site, `${options.display(parent.file)} has nothing at '#${parent.pointer}/${escapeSegment(segment)}'`);
+  };
+
+  /** The target of one `$ref` (one step, not following chains); undefined when it stays opaque. */
+  const fileTargets = new Map<string, Located>();
+  const locate = (site: RefSite, depth = 0): Located | undefined => {
+    if (depth > 64) throw broken(site, 'the reference chain is too long');
+    if (site.base && site.ref.startsWith('#')) return walkFragment(site, site.base, site.ref.slice(1), depth);
+    const target = site.target;
+    if (target.kind === 'file') {
+      // Many refs share a target: walk each file + fragment once.
+      const key = `${target.file}#${target.fragment}`;
+      let found = fileTargets.get(key);
+      if (!found) {
+        found = walkFragment(site, { file: target.file, node: files.get(target.file)!.data, pointer: '' }, target.fragment, depth);
+        fileTargets.set(key, found);
+      }
+      return found;
+    }
+    const named = findId(names, target.uri);
+    if (named) return walkFragment(site, named, target.fragment, depth);
+    if (target.mappedFile) {
+      return walkFragment(site, { file: target.mappedFile, node: files.get(target.mappedFile)!.data, pointer: '' }, target.fragment, depth);
+    }
+    return undefined;
+  };
+
+  const locateSite = (refObject: object) => {
+    const site = sites.get(refObject);
+    return site && locate(site);
+  };
+
+  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, targetOf: locateSite };
+
+  /** Where a `$ref` finally leads, following refs to refs; undefined when it stays an opaque URL ref. */
+  const finalTargets = new Map<object, Located | undefined>();
+  const finalTarget = (refObject: object): Located | undefined => {
+    if (finalTargets.has(refObject)) return finalTargets.get(refObject);
+    const seen = new Set<object>([refObject]);
+    let site = sites.get(refObject)!;
+    let found = locate(site);
+    while (found && isRef(found.node) && sites.has(found.node)) {
+      if (finalTargets.has(found.node)) {
+        found = finalTargets.get(found.node) ?? found;
+        break;
+      }
+      if (seen.has(found.node)) throw broken(sites.get(refObject)!, 'the reference chain is circular and never reaches a value');
+      seen.add(found.node);
+      site = sites.get(found.node)!;
+      const next = locate(site);
+      if (!next) break; // an opaque URL ref at the end of the chain
+      found = next;
+    }
+    finalTargets.set(refObject, found);
+    return found;
+  };
+
+  // Phase 2: resolve in place. Every target is found before anything moves, then each `$ref` object is
+  // replaced in its parent by its target: a target used in several places is one object, cycles become
+  // object cycles. The parsed data is consumed, so each SourceFile re-parses its text if `data` is read later.
+  const replaced = new Map<object, Set<string>>();
+  const merges: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace }> = [];
+  for (const refObject of sites.keys()) finalTarget(refObject);
+  let document = root.data;
+  for (const [refObject, site] of sites) {
+    const found = finalTargets.get(refObject);
+    if (!found) continue; // opaque: stays { $ref: url }
+    const siblings = Object.keys(refObject).length > 1;
+    for (const place of site.places) {
+      if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place });
+      else if (place.parent) put(place.parent, place.key, found.node, replaced);
+      else document = found.node;
+    }
+  }
+  // `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2019-09+): a new object, the siblings over the target.
+  const mergedOrigins = new WeakMap<object, OriginRecord>();
+  const mergedOf = new Map<object, Record<string, unknown>>();
+  for (const { refObject, target, place } of merges) {
+    const merged: Record<string, unknown> = {};
+    mergedOf.set(refObject, merged);
+    for (const key of Object.keys(target)) put(merged, key, target[key]);
+    for (const key of Object.keys(refObject)) if (key !== '$ref') put(merged, key, refObject[key]);
+    if (place.parent) {
+      put(place.parent, place.key, merged, replaced);
+      mergedOrigins.set(merged, { parent: place.parent, key: place.key });
+    } else {
+      document = merged;
+      mergedOrigins.set(merged, { file: root.path, pointer: '' });
+    }
+  }
+  // A merged object copied before another merge was made may still hold that `$ref` object.
+  for (const merged of mergedOf.values()) {
+    for (const key of Object.keys(merged)) {
+      const value = merged[key];
+      if (typeof value === 'object' && value !== null && mergedOf.has(value)) put(merged, key, mergedOf.get(value));
+    }
+  }
+  for (const source of files.values()) consumeData(source);
+
+  const origins = new WeakMap<object, OriginRecord>();
+  let originsBuilt = false;
+  /** Walks each file along the edges it was written with (not the replaced ones), once, on first use. */
+  const buildOrigins = () => {
+    originsBuilt = true;
+    for (const [file, source] of files) {
+      const data = parsedData.get(source);
+      if (typeof data !== 'object' || data === null || origins.has(data)) continue;
+      origins.set(data, { file, pointer: '' });
+      const stack: object[] = [data];
+      while (stack.length > 0) {
+        const node = stack.pop() as Record<string, unknown>;
+        const skip = replaced.get(node);
+        for (const key of Object.keys(node)) {
+          const child = node[key];
+          if (typeof child !== 'object' || child === null || origins.has(child) || skip?.has(key)) continue;
+          origins.set(child, { parent: node, key });
+          stack.push(child);
+        }
+      }
+    }
+  };
+
+  const origin = (node: object): NodeOrigin | undefined => {
+    if (!originsBuilt) buildOrigins();
+    const record = origins.get(node) ?? mergedOrigins.get(node);
+    if (!record) return undefined;
+    if ('file' in record) return record;
+    // Walk up to the nearest node with a known file + pointer, then memoize the answer.
+    const keys: string[] = [];
+    let current: OriginRecord | undefined = record;
+    while (current && !('file' in current)) {
+      keys.push(current.key);
+      current = origins.get(current.parent) ?? mergedOrigins.get(current.parent);
+    }
+    if (!current) return undefined;
+    const resolved = { file: current.file, pointer: current.pointer + keys.reverse().map((k) => `/${escapeSegment(k)}`).join('') };
+    origins.set(node, resolved);
+    return resolved;
+  };
+
+  return { document, files, origin, targetOf: locateSite };
+}
+
+/** Sets a key (an index for arrays); `__proto__` becomes an own property, never the prototype. */
+function put(parent: Record<string, unknown> | unknown[], key: string, value: unknown, replaced?: Map<object, Set<string>>): void {
+  if (Array.isArray(parent)) parent[Number(key)] = value;
+  else if (key === '__proto__') Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
+  else parent[key] = value;
+  if (replaced) {
+    const keys = replaced.get(parent);
+    if (keys) keys.add(key);
+    else replaced.set(parent, new Set([key]));
+  }
+}
+
+/** The resolved data of each file, kept for the origin walk after `SourceFile.data` is handed back unresolved. */
+const parsedData = new WeakMap<SourceFile, unknown>();
+
+/** Takes the parsed data over for in-place resolution; `data` then re-parses the text on first read. */
+function consumeData(source: SourceFile): void {
+  parsedData.set(source, source.data);
+  let fresh: unknown;
+  let parsed = false;
+  Object.defineProperty(source, 'data', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!parsed) {
+        fresh = parseSource(source.text, source.path).data;
+        parsed = true;
+      }
+      return fresh;
+    },
+  });
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,70 @@
+/**
+ * Atomic file writes: data goes to a temp file in the same directory, is flushed, then renamed over the
+ * target, so a reader (or a crash) never sees half a file (decisions.md 2).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+
+/** `.<name>.<pid>.<random>.tmp` beside the target. */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Writes `data` to `path` atomically, creating parent directories; the temp file is removed on failure. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Deletes `path`; a missing file is fine. Returns whether a file was removed. */
+export async function removeFileIfExists(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** A temp file younger than this may belong to a write in progress in another process. */
+const IN_FLIGHT_MS = 60_000;
+
+/**
+ * Removes temp files an interrupted run left in `dir` (not recursive): those of other processes that are
+ * older than a minute. Returns the removed names.
+ */
+export async function cleanStaleTempFiles(dir: string, now = Date.now()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const stale: string[] = [];
+  for (const name of names) {
+    if (!TEMP_FILE.test(name) || name.includes(`.${process.pid}.`)) continue;
+    const modified = await stat(join(dir, name)).then((s) => s.mtimeMs, () => now);
+    if (now - modified < IN_FLIGHT_MS) continue;
+    await rm(join(dir, name), { force: true });
+    stale.push(name);
+  }
+  return stale;
+}

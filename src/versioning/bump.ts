@@ -1,0 +1,104 @@
+/**
+ * Version arithmetic, all through the `semver` package (decisions.md 5): plain bumps, pre-release
+ * versions `<target>-<tag>.<n>`, graduation, and tag ordering.
+ */
+import semver from 'semver';
+import { highestBump, type Bump } from '../types.ts';
+
+/** 1.4.2 + major -> 2.0.0, 0.9.1 + minor -> 0.10.0, 1.4.2 + patch -> 1.4.3; a pre-release moves to its release. */
+export function bumpVersion(version: string, bump: Bump): string {
+  const next = semver.inc(version, bump);
+  if (!next) throw new Error(`not a semantic version: ${version}`);
+  return next;
+}
+
+export function isValidVersion(version: string): boolean {
+  return semver.valid(version) === version;
+}
+
+export function isPrerelease(version: string): boolean {
+  return (semver.prerelease(version) ?? []).length > 0;
+}
+
+/** The release a version belongs to: 2.0.0-rc.1 -> 2.0.0. */
+export function releaseOf(version: string): string {
+  const parsed = semver.parse(version);
+  if (!parsed) throw new Error(`not a semantic version: ${version}`);
+  return `${parsed.major}.${parsed.minor}.${parsed.patch}`;
+}
+
+/**
+ * `<target>-<tag>.<n>`: n is one more than the current pre-release number when `current` is already a
+ * pre-release of the same target and tag, else 0 (1.1.0-beta.0 -> 1.1.0-beta.1; beta -> rc restarts at 0).
+ */
+export function preReleaseVersion(target: string, tag: string, current: string): string {
+  const parts = semver.prerelease(current) ?? [];
+  const sameLine = parts.length === 2 && releaseOf(current) === target && parts[0] === tag && typeof parts[1] === 'number';
+  const n = sameLine ? (parts[1] as number) + 1 : 0;
+  const version = `${target}-${tag}.${n}`;
+  if (!isValidVersion(version)) throw new Error(`invalid pre-release version ${version}`);
+  return version;
+}
+
+/** Whether `tag` is usable as a pre-release identifier (alpha, beta, rc, next-1 ...). */
+export function isValidPreTag(tag: string): boolean {
+  return /^[0-9A-Za-z-]+$/.test(tag) && !/^\d+$/.test(tag) && isValidVersion(`1.0.0-${tag}.0`);
+}
+
+/** Orders two tags the way semver orders pre-releases: negative when `a` sorts before `b`. */
+export function compareTags(a: string, b: string): number {
+  return semver.compare(`1.0.0-${a}.0`, `1.0.0-${b}.0`);
+}
+
+/** The highest of several versions (fixed mode: the shared version when entries disagree). */
+export function highestVersion(versions: readonly string[]): string | undefined {
+  return [...versions].sort(semver.rcompare)[0];
+}
+
+export function versionGreater(a: string, b: string): boolean {
+  return semver.gt(a, b);
+}
+
+export interface NextVersionInput {
+  current: string;
+  /** Bumps named for this contract (or group, in fixed mode) by the changesets of this run. */
+  bumps: Bump[];
+  /** Pre-release cycle, when one is open. */
+  pre?: {
+    mode: 'pre' | 'exit';
+    tag: string;
+    /** Version when the cycle started. */
+    initial: string;
+    /** Bumps consumed earlier in the cycle. */
+    cycleBumps: Bump[];
+  };
+  /** `--preid`: tag override inside pre mode, one-off pre-release outside it. */
+  preid?: string;
+}
+
+export interface NextVersion {
+  version: string;
+  /** The bump that decided it (null for a graduation without new changesets). */
+  bump: Bump | null;
+  kind: 'release' | 'prerelease' | 'graduation';
+}
+
+/** The next version of one contract (or of the fixed group), or undefined when it does not move. */
+export function nextVersion(input: NextVersionInput): NextVersion | undefined {
+  const { current, bumps, pre, preid } = input;
+  const bump = highestBump(bumps) ?? null;
+  if (pre) {
+    const cycle = highestBump([...pre.cycleBumps, ...bumps]);
+    if (pre.mode === 'exit') {
+      if (bump && cycle) return { version: bumpVersion(pre.initial, cycle), bump, kind: 'release' };
+      if (isPrerelease(current)) return { version: releaseOf(current), bump: null, kind: 'graduation' };
+      return undefined;
+    }
+    if (!bump || !cycle) return undefined;
+    const target = bumpVersion(pre.initial, cycle);
+    return { version: preReleaseVersion(target, preid ?? pre.tag, current), bump, kind: 'prerelease' };
+  }
+  if (!bump) return undefined;
+  if (preid) return { version: preReleaseVersion(bumpVersion(current, bump), preid, current), bump, kind: 'prerelease' };
+  return { version: bumpVersion(current, bump), bump, kind: 'release' };
+}

@@ -1,0 +1,84 @@
+/**
+ * A changeset file: YAML frontmatter mapping contract names to bumps, then a free-text summary
+ * (spec "Changeset file", decisions.md 4). Parsing is pure (text in, data out); every error names the file
+ * and the frontmatter line so a hand edit can be fixed quickly.
+ */
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { ConfigError } from '../errors.ts';
+import { BUMPS, type Bump } from '../types.ts';
+
+export interface ChangesetRelease {
+  contract: string;
+  bump: Bump;
+  /** 1-based line of this entry in the file. */
+  line: number;
+}
+
+export interface Changeset {
+  /** The file name without `.md` (`brave-lion-jump`). */
+  id: string;
+  /** Path as shown to the user, relative to the project root (`.specver/changesets/brave-lion-jump.md`). */
+  file: string;
+  releases: ChangesetRelease[];
+  summary: string;
+}
+
+const FENCE = /^---[ \t]*$/;
+
+function fail(file: string, line: number, message: string, hint: string): never {
+  throw new ConfigError(message, { file, line, hint });
+}
+
+/** Parses a changeset's text. `file` is only used in error messages and the result. */
+export function parseChangeset(text: string, file: string, id: string): Changeset {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const formatHint = 'a changeset starts with a frontmatter block: ---, lines like "petstore": minor, ---, then the summary';
+  if (!FENCE.test(lines[0] ?? '')) fail(file, 1, 'changeset does not start with a --- frontmatter line', formatHint);
+  const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
+  if (close < 0) fail(file, 1, 'changeset frontmatter is not closed by a --- line', formatHint);
+
+  const source = lines.slice(1, close).join('\n');
+  const counter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  const lineOf = (offset: number | undefined) => (offset === undefined ? 2 : counter.linePos(offset).line + 1);
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!;
+    fail(file, lineOf(error.pos[0]), `changeset frontmatter is not valid YAML: ${error.message.split('\n')[0]}`, formatHint);
+  }
+  const releases: ChangesetRelease[] = [];
+  const contents = doc.contents;
+  if (contents !== null && !(isScalar(contents) && (contents.value === null || contents.value === ''))) {
+    if (!isMap(contents)) fail(file, lineOf(contents.range?.[0]), 'changeset frontmatter must map contract names to bumps', formatHint);
+    for (const pair of contents.items) {
+      const key = pair.key;
+      const line = lineOf(isScalar(key) ? key.range?.[0] : undefined);
+      if (!isScalar(key) || typeof key.value !== 'string' || key.value === '')
+        fail(file, line, 'changeset frontmatter keys must be contract names', formatHint);
+      const value = isScalar(pair.value) ? pair.value.value : undefined;
+      if (typeof value !== 'string' || !(BUMPS as readonly string[]).includes(value))
+        fail(file, line, `unknown bump ${JSON.stringify(value ?? null)} for contract '${key.value}'`, 'use major, minor or patch');
+      releases.push({ contract: key.value, bump: value as Bump, line });
+    }
+  }
+  const summary = lines.slice(close + 1).join('\n').trim();
+  return { id, file, releases, summary };
+}
+
+/** The text of a changeset file: quoted contract names in the given order, a blank line, the summary. */
+export function serializeChangeset(releases: readonly { contract: string; bump: Bump }[], summary: string): string {
+  const front = releases.map((r) => `${JSON.stringify(r.contract)}: ${r.bump}`).join('\n');
+  return `---\n${front}${front ? '\n' : ''}---\n\n${summary.trim()}\n`;
+}
+
+/** Refuses a changeset that names a contract the configuration does not know (exit 2, file and line). */
+export function checkKnownContracts(changesets: readonly Changeset[], known: readonly string[]): void {
+  const names = new Set(known);
+  for (const changeset of changesets)
+    for (const release of changeset.releases)
+      if (!names.has(release.contract))
+        throw new ConfigError(`changeset names unknown contract '${release.contract}'`, {
+          file: changeset.file,
+          line: release.line,
+          hint: `known contracts: ${known.join(', ') || '(none)'}; fix the frontmatter or add the contract`,
+        });
+}

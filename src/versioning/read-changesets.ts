@@ -1,0 +1,40 @@
+/**
+ * Reads the pending changesets in `.specver/changesets/`, in consumption order: file modification time,
+ * then name (decisions.md 5). Any unparsable file aborts the read (exit 2, file and line).
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { changesetsDir } from '../store/paths.ts';
+import { parseChangeset, type Changeset } from './changeset-file.ts';
+
+/** Markdown files that are changesets: not hidden (temp files), not a README. */
+function isChangesetFile(name: string): boolean {
+  return name.endsWith('.md') && !name.startsWith('.') && name.toLowerCase() !== 'readme.md';
+}
+
+export async function readChangesets(root: string): Promise<Changeset[]> {
+  const dir = changesetsDir(root);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter(isChangesetFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const full = join(dir, name);
+      const [text, info] = await Promise.all([readFile(full, 'utf8'), stat(full)]);
+      const file = relative(root, full).split(sep).join('/');
+      return { changeset: parseChangeset(text, file, name.slice(0, -'.md'.length)), mtime: info.mtimeMs, name };
+    }),
+  );
+  entries.sort((a, b) => a.mtime - b.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.map((e) => e.changeset);
+}
+
+/** Files (relative to the root) of the pending changesets that name `contractName`. */
+export async function changesetsNaming(root: string, contractName: string): Promise<string[]> {
+  const changesets = await readChangesets(root);
+  return changesets.filter((c) => c.releases.some((r) => r.contract === contractName)).map((c) => c.file);
+}

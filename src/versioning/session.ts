@@ -1,0 +1,21 @@
+/** Runs state-changing work under the project lock, after finishing any interrupted `version` run. */
+import { acquireLock } from '../store/lock.ts';
+import { hasInterruptedVersion, recoverInterruptedVersion } from './apply.ts';
+
+export async function withLock<T>(root: string, now: () => Date, work: () => Promise<T>): Promise<T> {
+  const release = await acquireLock(root, now);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Replays the journal of an interrupted `version` run, if there is one, so every command reads either
+ * the state before that run or the state after it. Returns whether a run was finished.
+ */
+export async function finishInterruptedVersion(root: string, now: () => Date): Promise<boolean> {
+  if (!(await hasInterruptedVersion(root))) return false;
+  return withLock(root, now, () => recoverInterruptedVersion(root));
+}

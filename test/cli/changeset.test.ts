@@ -1,0 +1,202 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cpSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { run, type ChangesetDeps } from '../../src/cli/commands/changeset.ts';
+import { createContext } from '../../src/cli/context.ts';
+import type { Finding } from '../../src/classify/types.ts';
+import { CancelledError } from '../../src/errors.ts';
+import type { Bump } from '../../src/types.ts';
+import { parseChangeset } from '../../src/versioning/changeset-file.ts';
+import type { Detector } from '../../src/versioning/detect.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { assertValidOutput } from '../helpers/validate-output.ts';
+import { capturedContext } from '../versioning/helpers/captured-context.ts';
+
+function project(): TempProject {
+  const p = emptyProject('specver-changeset-');
+  cpSync(join(FIXTURES, 'changesets/project'), p.dir, { recursive: true });
+  return p;
+}
+
+function changesets(p: TempProject) {
+  return readdirSync(p.path('.specver/changesets'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => parseChangeset(p.read(`.specver/changesets/${f}`), f, f.slice(0, -3)));
+}
+
+const finding = (message: string, severity: Finding['severity']): Finding => ({
+  rule: 'r',
+  category: 'c',
+  severity,
+  message,
+  location: '/paths',
+  side: 'revision',
+});
+
+const detecting =
+  (bumps: Record<string, Bump>, findings: Finding[] = []): Detector =>
+  async (_config, contract) => ({ bump: bumps[contract.name] ?? null, findings: bumps[contract.name] ? findings : [] });
+
+test('--no-interactive: highest detected bump per changed contract, generated summary, prints the path', async () => {
+  const p = project();
+  const c = capturedContext(p.dir, { interactive: false });
+  const detect = detecting({ petstore: 'major', 'order-event': 'minor' }, [finding('GET /pets was removed', 'breaking'), finding('property added', 'non-breaking')]);
+  assert.is(await run(c.ctx, {}, { detect }), 0);
+  const [written] = changesets(p);
+  assert.ok(written);
+  assert.equal(written.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major'], ['order-event', 'minor']]);
+  assert.is(written.summary, 'petstore: GET /pets was removed; property added\norder-event: GET /pets was removed; property added');
+  assert.match(c.stdout(), new RegExp(`Created \\.specver/changesets/${written.id}\\.md\\n`));
+  assert.match(c.stdout(), /\[BREAKING\] GET \/pets was removed/);
+  assert.match(written.id, /^[a-z]+-[a-z]+-[a-z]+$/);
+});
+
+test('--message, --bump and --contract override detection; name collisions are retried', async () => {
+  const p = project();
+  const draws = [0, 0, 0, 0, 0, 0, 0.5, 0.5, 0.5];
+  const deps: ChangesetDeps = { detect: detecting({ petstore: 'minor', 'order-event': 'patch' }), random: () => draws.shift() ?? 0.7 };
+  const first = capturedContext(p.dir);
+  await run(first.ctx, { message: 'First', contract: ['petstore'] }, deps);
+  const second = capturedContext(p.dir);
+  await run(second.ctx, { message: 'Second', bump: 'major' }, deps);
+  const all = changesets(p).sort((a, b) => a.summary.localeCompare(b.summary));
+  assert.is(all.length, 2);
+  assert.equal(all[0]!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'minor']]);
+  assert.equal(all[1]!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major'], ['order-event', 'major']]);
+});
+
+test('no detected changes: says so, writes nothing, exit 0', async () => {
+  const p = project();
+  const before = p.snapshot();
+  const c = capturedContext(p.dir);
+  assert.is(await run(c.ctx, {}, { detect: detecting({}) }), 0);
+  assert.match(c.stdout(), /nothing to record/);
+  assert.equal(p.snapshot(), before);
+});
+
+test('--json: one schema-valid document', async () => {
+  const p = project();
+  const c = capturedContext(p.dir, { json: true });
+  await run(c.ctx, {}, { detect: detecting({ petstore: 'patch' }, [finding('description changed', 'patch')]) });
+  const doc = JSON.parse(c.stdout());
+  assertValidOutput('changeset.schema.json', doc);
+  assert.equal(doc.releases, [{ contract: 'petstore', bump: 'patch' }]);
+  assert.equal(doc.changes, [{ contract: 'petstore', bump: 'patch', count: 1 }]);
+  assert.ok(p.exists(doc.file));
+});
+
+test('--empty with flags writes a changelog-only changeset (CLI)', async () => {
+  const p = project();
+  const r = await runSpecver(['changeset', '--empty', '--bump', 'patch', '--contract', 'order-event', '--message', 'Docs: clarify status'], { cwd: p.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['order-event', 'patch']]);
+  assert.is(written!.summary, 'Docs: clarify status');
+  assert.match(r.stdout, /^Created \.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md\n/);
+});
+
+test('--empty without a terminal and without answers: exit 2 naming the flags, nothing written', async () => {
+  const p = project();
+  const before = p.snapshot();
+  const r = await runSpecver(['changeset', '--empty'], { cwd: p.dir });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /--contract/);
+  assert.match(r.stderr, /--bump/);
+  assert.match(r.stderr, /--message/);
+  assert.equal(p.snapshot(), before);
+  const json = await runSpecver(['changeset', '--empty', '--contract', 'petstore', '--json'], { cwd: p.dir });
+  assert.is(json.exitCode, 2);
+  assert.match(json.json().error.message, /--bump.*--message/);
+});
+
+test('--contract naming an unknown contract: exit 2', async () => {
+  const p = project();
+  const r = await runSpecver(['changeset', '--empty', '--bump', 'patch', '--message', 'x', '--contract', 'ghost'], { cwd: p.dir });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /unknown contract 'ghost'/);
+});
+
+// Interactive: clack prompts driven through injected input/output streams.
+function terminal(dir: string) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let screen = '';
+  // Colour codes are stripped: what matters is the text a person sees.
+  stdout.on('data', (chunk: Buffer) => (screen += chunk.toString().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')));
+  const ctx = createContext(
+    { cwd: dir, env: { NO_COLOR: '1' }, streams: { stdin: stdin as never, stdout: stdout as never, stderr: { write: () => true } } },
+    { interactive: true },
+  );
+  return {
+    ctx,
+    screen: () => screen,
+    async waitFor(pattern: RegExp) {
+      for (let i = 0; i < 300 && !pattern.test(screen); i++) await new Promise((r) => setTimeout(r, 10));
+      assert.match(screen, pattern, JSON.stringify(screen));
+    },
+    type: (keys: string) => stdin.write(keys),
+  };
+}
+
+test('interactive: shows the changes, asks the bump (pre-filled with the suggested one) and the summary', async () => {
+  const p = project();
+  const t = terminal(p.dir);
+  const done = run(t.ctx, {}, { detect: detecting({ petstore: 'minor' }, [finding('optional property added', 'non-breaking')]) });
+  await t.waitFor(/Bump for petstore[^]*● minor/); // the suggested bump is pre-selected
+  assert.match(t.screen(), /\[non-breaking\] optional property added/, t.screen());
+  t.type('\x1b[A'); // up: major
+  t.type('\r');
+  await t.waitFor(/Summary of the change/);
+  t.type('\x15'); // clear the pre-filled generated summary
+  t.type('Add the color property\r');
+  assert.is(await done, 0);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major']]);
+  assert.is(written!.summary, 'Add the color property');
+});
+
+for (const [name, key] of [
+  ['Ctrl-C', '\x03'],
+  ['Esc', '\x1b'],
+] as const) {
+  test(`interactive: ${name} cancels with exit 4 and nothing written`, async () => {
+    const p = project();
+    const before = p.snapshot();
+    const t = terminal(p.dir);
+    const done = run(t.ctx, {}, { detect: detecting({ petstore: 'minor' }) });
+    await t.waitFor(/Bump for petstore[^]*● minor/);
+    t.type('\r');
+    await t.waitFor(/Summary of the change/);
+    t.type(key);
+    await done.then(
+      () => assert.unreachable('expected a cancel'),
+      (error: CancelledError) => {
+        assert.instance(error, CancelledError);
+        assert.is(error.exitCode, 4);
+      },
+    );
+    assert.equal(p.snapshot(), before);
+  });
+}
+
+test('interactive --empty: asks contracts, bump and summary', async () => {
+  const p = project();
+  const t = terminal(p.dir);
+  const done = run(t.ctx, { empty: true });
+  await t.waitFor(/Which contracts[^]*order-event/);
+  t.type(' '); // select the first (petstore)
+  t.type('\r');
+  await t.waitFor(/Bump type[^]*● patch/);
+  t.type('\r'); // patch, the default
+  await t.waitFor(/Summary of the change/);
+  t.type('Clarify docs\r');
+  assert.is(await done, 0);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'patch']]);
+  assert.is(written!.summary, 'Clarify docs');
+});
+
+test.run();

@@ -1,0 +1,186 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cpSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { CORPUS, emptyProject, fixtureProject } from '../helpers/temp-project.ts';
+import { assertValidOutput } from '../helpers/validate-output.ts';
+
+test('init on the example project: five contracts with format, kind and version; one for the multi-file spec', async () => {
+  const project = fixtureProject('petstore');
+  const r = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.stderr, '');
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines[0], 'Detected 5 specs:');
+  assert.match(lines[1]!, /^\s+OpenAPI 3\.1\s+catalog\s+api\/catalog\/openapi\.yaml \(\+2 referenced files\)$/);
+  assert.match(lines[2]!, /^\s+OpenAPI 2\.0\s+legacy\s+api\/legacy\.json$/);
+  assert.match(lines[3]!, /^\s+OpenAPI 3\.0\s+petstore\s+api\/petstore\.yaml$/);
+  assert.match(lines[4]!, /^\s+JSON Schema draft-07\s+customer\s+schemas\/customer\.schema\.json$/);
+  assert.match(lines[5]!, /^\s+JSON Schema 2020-12\s+order-event\s+schemas\/order-event\.schema\.json$/);
+  assert.equal(lines.slice(6), ['Created specver.yaml', 'Created .specver/', 'Wrote 5 snapshots at 0.0.0']);
+
+  const config = await loadConfig({ cwd: project.dir });
+  assert.equal(config.contracts.map((c) => [c.name, c.format, c.path]), [
+    ['catalog', 'openapi', 'api/catalog/openapi.yaml'],
+    ['legacy', 'openapi', 'api/legacy.json'],
+    ['petstore', 'openapi', 'api/petstore.yaml'],
+    ['customer', 'json-schema', 'schemas/customer.schema.json'],
+    ['order-event', 'json-schema', 'schemas/order-event.schema.json'],
+  ]);
+  assert.ok(project.read('specver.yaml').startsWith('# yaml-language-server: $schema=./node_modules/specver/schemas/config.schema.json\n'));
+  assert.equal(JSON.parse(project.read('.specver/versions.json')), {
+    versioning: 'independent',
+    contracts: { catalog: '0.0.0', customer: '0.0.0', legacy: '0.0.0', 'order-event': '0.0.0', petstore: '0.0.0' },
+  });
+  assert.equal(readdirSync(project.path('.specver/snapshots')).sort(), [
+    'catalog@0.0.0.yaml',
+    'customer@0.0.0.json',
+    'legacy@0.0.0.json',
+    'order-event@0.0.0.json',
+    'petstore@0.0.0.yaml',
+  ]);
+  // Single-file specs are kept byte for byte; the multi-file one is bundled (no external refs left).
+  assert.is(project.read('.specver/snapshots/petstore@0.0.0.yaml'), project.read('api/petstore.yaml'));
+  assert.not.match(project.read('.specver/snapshots/catalog@0.0.0.yaml'), /\$ref: \.?\.?\/?schemas\//);
+  assert.not.ok([...project.snapshot().keys()].some((file) => file.endsWith('.tmp') || file.endsWith('.lock')));
+});
+
+test('init --format json: a document valid against init.schema.json', async () => {
+  const project = fixtureProject('petstore');
+  const r = await runSpecver(['init', '--format', 'json', '-V', '1.0.0', '--versioning', 'fixed'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  const doc = r.json();
+  assertValidOutput('init.schema.json', doc);
+  assert.is(doc.versioning, 'fixed');
+  assert.is(doc.initialVersion, '1.0.0');
+  assert.is(doc.snapshotsWritten, 5);
+  assert.equal(doc.contracts[0].parts, ['api/catalog/schemas/price.yaml', 'api/catalog/schemas/product.yaml']);
+  assert.equal(doc.contracts.map((c: { kind: string }) => c.kind), ['OpenAPI 3.1', 'OpenAPI 2.0', 'OpenAPI 3.0', 'JSON Schema draft-07', 'JSON Schema 2020-12']);
+  assert.is(doc.contracts[2].snapshot, '.specver/snapshots/petstore@1.0.0.yaml');
+  assert.match(project.read('specver.yaml'), /\nversioning: fixed\n/);
+  assert.is(JSON.parse(project.read('.specver/versions.json')).versioning, 'fixed');
+  const asJson = await runSpecver(['init', '--json', '--force'], { cwd: project.dir });
+  assertValidOutput('init.schema.json', asJson.json());
+});
+
+test('init on the DigitalOcean corpus entry: one contract, bundled into one snapshot', async () => {
+  const project = emptyProject();
+  cpSync(join(CORPUS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
+  const r = await runSpecver(['init', '--json'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  const doc = r.json();
+  assert.equal(doc.contracts.map((c: { path: string }) => c.path), ['DigitalOcean-public.v2.yaml']);
+  assert.equal(readdirSync(project.path('.specver/snapshots')), [`${doc.contracts[0].name}@0.0.0.yaml`]);
+});
+
+test('init twice: exit 2 with a --force hint, nothing changed; --force rewrites', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  project.write('.specver/snapshots/old@9.9.9.yaml', 'openapi: 3.0.0\n');
+  const before = project.snapshot();
+  const again = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(again.exitCode, 2);
+  assert.match(again.stderr, /^specver: specver\.yaml already exists\nhint: pass --force/);
+  assert.equal(project.snapshot(), before);
+  const forced = await runSpecver(['init', '--force', '-V', '2.0.0'], { cwd: project.dir });
+  assert.is(forced.exitCode, 0, forced.stderr);
+  const snapshots = readdirSync(project.path('.specver/snapshots'));
+  assert.ok(snapshots.every((file) => file.includes('@2.0.0.')), snapshots.join());
+  assert.is(snapshots.length, 5);
+});
+
+test('an invalid initial version: exit 2, nothing written', async () => {
+  const project = fixtureProject('petstore');
+  const before = project.snapshot();
+  for (const version of ['1.0', 'v1.0.0', 'latest']) {
+    const r = await runSpecver(['init', '-V', version], { cwd: project.dir });
+    assert.is(r.exitCode, 2);
+    assert.match(r.stderr, new RegExp(`invalid initial version '${version}'`));
+  }
+  assert.equal(project.snapshot(), before);
+});
+
+test('a spec with a broken $ref fails the whole init: exit 2, nothing written', async () => {
+  const project = fixtureProject('petstore');
+  project.write('api/broken.yaml', "openapi: 3.0.0\ninfo: {title: b, version: '1'}\npaths:\n  /x:\n    $ref: './missing.yaml'\n");
+  const before = project.snapshot();
+  const r = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(r.exitCode, 2, r.stderr);
+  assert.match(r.stderr, /missing\.yaml/);
+  assert.equal(project.snapshot(), before);
+});
+
+test('no spec found: writes a config with no contracts and says so', async () => {
+  const project = emptyProject();
+  project.write('README.md', '# nothing here\n');
+  const r = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /^No OpenAPI or JSON Schema files found\.\nCreated specver\.yaml with no contracts \(add one with: specver contract add <path>\)\n/);
+  assert.match(r.stdout, /Wrote 0 snapshots at 0\.0\.0\n$/);
+  assert.equal((await loadConfig({ cwd: project.dir })).contracts, []);
+  assert.equal(JSON.parse(project.read('.specver/versions.json')), { versioning: 'independent', contracts: {} });
+});
+
+test('--dir scans and initialises another directory', async () => {
+  const project = emptyProject();
+  cpSync(fixtureProject('petstore').dir, project.path('repo'), { recursive: true });
+  const r = await runSpecver(['init', '--dir', 'repo', '--json'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.ok(project.exists('repo/specver.yaml'));
+  assert.is(r.json().contracts.length, 5);
+  const missing = await runSpecver(['init', '--dir', 'nope'], { cwd: project.dir });
+  assert.is(missing.exitCode, 2);
+  assert.match(missing.stderr, /--dir nope: no such directory/);
+});
+
+test('-c puts the config where it says and scans its directory', async () => {
+  const project = emptyProject();
+  cpSync(fixtureProject('petstore').dir, project.path('repo'), { recursive: true });
+  const r = await runSpecver(['init', '-c', 'repo/specver.yaml', '--json'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.json().contracts.length, 5);
+  assert.ok(project.exists('repo/.specver/versions.json'));
+  const outside = await runSpecver(['init', '-c', 'repo/api/specver.yaml', '--dir', 'repo'], { cwd: project.dir });
+  assert.is(outside.exitCode, 2);
+  assert.match(outside.stderr, /is outside the project root/);
+});
+
+test('a held lock makes init exit 2 without writing anything', async () => {
+  const project = fixtureProject('petstore');
+  project.write('.specver/.lock', JSON.stringify({ pid: process.pid, createdAt: '2026-01-01T00:00:00.000Z' }));
+  const before = project.snapshot();
+  const r = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /another specver run holds the lock \.specver\/\.lock \(pid \d+/);
+  assert.equal(project.snapshot(), before);
+});
+
+test('fixtures/projects/petstore-initialised is what init -V 1.0.0 makes of the example project', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir })).exitCode, 0);
+  const expected = fixtureProject('petstore-initialised').snapshot();
+  const actual = project.snapshot();
+  for (const [file, content] of expected) {
+    if (file === 'README.md') continue;
+    assert.is(actual.get(file), content, `${file} differs: regenerate the fixture (see its README)`);
+  }
+  assert.equal([...actual.keys()].sort(), [...expected.keys()].sort());
+});
+
+test('spec-looking files that cannot be used are skipped with a warning', async () => {
+  const project = emptyProject();
+  project.write('old.yaml', 'swagger: "1.2"\n');
+  project.write('broken.yaml', 'openapi: [\n');
+  project.write('ok.yaml', 'openapi: 3.0.0\ninfo: {title: x, version: "1"}\npaths: {}\n');
+  project.write('tsconfig.json', '{"compilerOptions": {}}');
+  const r = await runSpecver(['init'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /^Detected 1 spec:\n\s+OpenAPI 3\.0\s+ok\s+ok\.yaml\n/);
+  assert.match(r.stderr, /^specver: warning: skipped broken\.yaml:2: invalid YAML/m);
+  assert.match(r.stderr, /^specver: warning: skipped old\.yaml: unsupported Swagger version 1\.2/m);
+  assert.is(r.stderr.trimEnd().split('\n').length, 2);
+});
+
+test.run();

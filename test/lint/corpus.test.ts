@@ -1,0 +1,44 @@
+/**
+ * Every OpenAPI and JSON Schema file of the shared corpus lints without a tool error, and its findings are
+ * the same on a second, independent run (fresh parse). Files over 300 KB are linted once for speed;
+ * the determinism of the engine is still covered by every smaller file.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { lintDocumentFromText } from '../../src/lint/document.ts';
+import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
+import { runLint } from '../../src/lint/run-lint.ts';
+import { CORPUS } from '../helpers/temp-project.ts';
+
+interface Version { path: string; bytes: number; dir?: string }
+interface Series { name: string; format: 'openapi' | 'json-schema'; versions: Version[] }
+
+const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { openapi: Series[]; jsonSchema: Series[] };
+const rules = builtinLintRules();
+
+function lintOnce(series: Series, version: Version): string[] {
+  const file = join(CORPUS, version.path);
+  const root = version.dir ? join(CORPUS, version.dir) : dirname(file);
+  const doc = lintDocumentFromText(readFileSync(file, 'utf8'), file, version.path, root, series.format);
+  return runLint(doc, rules).map((v) => `${v.severity} ${v.rule} ${v.file}:${v.line ?? '?'} ${v.pointer} ${v.message}`);
+}
+
+for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
+  test(`corpus ${series.name}: ${series.versions.length} versions lint without a tool error, stable`, () => {
+    for (const version of series.versions) {
+      const first = lintOnce(series, version);
+      for (const line of first) assert.ok(/:\d+ /.test(line), `no line: ${line}`);
+      if (version.bytes < 300_000) assert.equal(lintOnce(series, version), first, `${version.path} findings differ between runs`);
+    }
+  });
+}
+
+test('known invalid documents are reported, not crashed on', () => {
+  const openai = manifest.openapi.find((s) => s.name === 'openai')!;
+  const findings = lintOnce(openai, openai.versions[openai.versions.length - 1]);
+  assert.ok(findings.some((f) => f.includes('openapi-schema-valid') && f.includes('exclusiveMinimum must be number')), 'openai: 3.0-style exclusiveMinimum in 3.1');
+});
+
+test.run();

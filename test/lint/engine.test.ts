@@ -1,0 +1,74 @@
+/** The engine and the core functions the built-in rules do not all exercise. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { JSONPath } from 'jsonpath-plus';
+import { lintDocumentFromText } from '../../src/lint/document.ts';
+import { FUNCTIONS } from '../../src/lint/functions.ts';
+import { parseLintRule } from '../../src/lint/load-lint-rules.ts';
+import { interpolate, runLint } from '../../src/lint/run-lint.ts';
+
+const DOC = `openapi: 3.0.3
+info: {title: Pets, version: '1', description: top}
+tags: [{name: b, description: bee}, {name: a}]
+paths:
+  /pets:
+    get:
+      description: list
+      operationId: list_pets
+      responses: {'200': {description: ok}}
+`;
+
+function ruleOf(fields: Record<string, unknown>) {
+  const id = (fields.id as string | undefined) ?? 'acme-test';
+  return parseLintRule(JSON.stringify({ id, description: 'a test rule', message: '{{property}}: {{error}}', severity: 'warn', ...fields }), `${id}.json`);
+}
+
+test('$..name fast path finds what jsonpath-plus finds', () => {
+  const doc = lintDocumentFromText(DOC, 'spec.yaml');
+  const expected = (JSONPath({ path: '$..description', json: doc.data as object, resultType: 'pointer' }) as string[]).sort();
+  const found = runLint(doc, [ruleOf({ given: '$..description', then: { function: 'falsy' } })]).map((v) => v.pointer).sort();
+  assert.equal(found, expected);
+  assert.is(found.length, 4);
+});
+
+test('core functions: casing, length, enumeration, alphabetical, defined/undefined, xor', () => {
+  assert.equal(FUNCTIONS.casing('list_pets', { type: 'camel' }).length, 1);
+  assert.equal(FUNCTIONS.casing('listPets', { type: 'camel' }), []);
+  assert.equal(FUNCTIONS.casing('list-pets', { type: 'kebab' }), []);
+  assert.equal(FUNCTIONS.length('ab', { min: 3 }).length, 1);
+  assert.equal(FUNCTIONS.length([1, 2], { max: 2 }), []);
+  assert.equal(FUNCTIONS.enumeration('x', { values: ['a', 'b'] }).length, 1);
+  assert.equal(FUNCTIONS.alphabetical([{ name: 'b' }, { name: 'a' }], { keyedBy: 'name' }).length, 1);
+  assert.equal(FUNCTIONS.alphabetical({ a: 1, b: 2 }, {}), []);
+  assert.equal(FUNCTIONS.defined(undefined, {}).length, 1);
+  assert.equal(FUNCTIONS.undefined(1, {}).length, 1);
+  assert.equal(FUNCTIONS.xor({ a: 1, b: 2 }, { properties: ['a', 'b'] }).length, 1);
+  assert.equal(FUNCTIONS.pattern('a'.repeat(50_000), { match: '^a+$' }), [], 'long input is capped, not rejected');
+});
+
+test('rules with several then clauses, @key fields and a filter', () => {
+  const doc = lintDocumentFromText(DOC, 'spec.yaml');
+  const found = runLint(doc, [
+    ruleOf({ given: '$.tags', then: { function: 'alphabetical', functionOptions: { keyedBy: 'name' } } }),
+    ruleOf({ id: 'acme-ids', given: "$.paths[*][?(@.operationId)]", then: [{ field: 'operationId', function: 'casing', functionOptions: { type: 'camel' } }, { field: '@key', function: 'enumeration', functionOptions: { values: ['post'] } }] }),
+  ]);
+  const messages = found.map((v) => `${v.rule} ${v.pointer} ${v.message} line ${v.line}`).sort();
+  assert.equal(messages, [
+    "acme-ids /paths/~1pets/get get: must be one of post line 6",
+    'acme-ids /paths/~1pets/get/operationId operationId: must be camel case line 8',
+    "acme-test /tags tags: must be sorted alphabetically ('a' comes before 'b') line 3",
+  ]);
+});
+
+test('message placeholders; unknown ones stay empty', () => {
+  assert.is(interpolate('{{property}} is {{value}} at {{path}} ({{nope}})', { property: 'x', value: { a: 1 }, path: '/x' }), 'x is {"a":1} at /x ()');
+});
+
+test('formats limit a rule to the documents it names', () => {
+  const doc = lintDocumentFromText(DOC, 'spec.yaml');
+  const rule = ruleOf({ formats: ['openapi-2.0'], given: '$.info', then: { field: 'license', function: 'truthy' } });
+  assert.equal(runLint(doc, [rule]), []);
+  assert.is(runLint(doc, [{ ...rule, formats: ['openapi-3.0'] }]).length, 1);
+});
+
+test.run();

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bundleSpec } from '../../src/spec/bundle.ts';
+import { loadSpec, loadSpecFromText } from '../../src/spec/load.ts';
+import { CORPUS, emptyProject, FIXTURES } from '../helpers/temp-project.ts';
+
+const SPECS = join(FIXTURES, 'specs');
+
+/** Deep equality that follows cycles (two resolved documents compared node by node). */
+function sameShape(a: unknown, b: unknown, seen = new Map<object, object>()): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (seen.get(a) === b) return true;
+  seen.set(a, b);
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => Object.hasOwn(b, key) && sameShape((a as any)[key], (b as any)[key], seen));
+}
+
+async function assertRoundTrip(path: string, projectRoot: string, ext: string) {
+  const original = await loadSpec(path, { projectRoot });
+  const bundle = await bundleSpec(path, { projectRoot });
+  assert.is(bundle.ext, ext);
+  // The bundle is read on its own, from a directory with no other files.
+  const alone = emptyProject();
+  const reloaded = await loadSpecFromText(bundle.text, alone.path(`bundle.${bundle.ext}`), { projectRoot: alone.dir });
+  assert.is(reloaded.files.size, 1, 'self-contained');
+  assert.ok(sameShape(original.document, reloaded.document), 'same resolved document');
+  return bundle;
+}
+
+test('a single-file spec is snapshotted byte for byte', async () => {
+  for (const [file, ext] of [['openapi-3.0.yaml', 'yaml'], ['openapi-3.0.json', 'json'], ['bom.json', 'json'], ['crlf.yaml', 'yaml']]) {
+    const bundle = await bundleSpec(file, { projectRoot: SPECS });
+    assert.is(bundle.text, readFileSync(join(SPECS, file), 'utf8'), file);
+    assert.is(bundle.ext, ext);
+  }
+  const project = emptyProject();
+  project.write('api/spec.yml', 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n');
+  assert.equal(await bundleSpec('api/spec.yml', { projectRoot: project.dir }), { text: 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n', ext: 'yml' });
+});
+
+test('the multi-file fixture bundles into one document that resolves the same', async () => {
+  const bundle = await assertRoundTrip('api/petstore.yaml', join(SPECS, 'multi-file'), 'yaml');
+  assert.not.match(bundle.text, 'Error.yaml');
+  assert.match(bundle.text, /\$ref: "?#\//);
+});
+
+test('a circular in-document spec round-trips unchanged', async () => {
+  await assertRoundTrip('circular.yaml', SPECS, 'yaml');
+});
+
+test('the petstore-separate corpus entry bundles and round-trips', async () => {
+  for (const label of ['2015-06-04', '2016-03-08', '2018-02-08']) {
+    await assertRoundTrip(`openapi/oai-petstore-separate-2.0/${label}/spec/swagger.yaml`, CORPUS, 'yaml');
+  }
+});
+
+test('a multi-file JSON spec bundles to 2-space JSON with a trailing newline', async () => {
+  const project = emptyProject();
+  project.write('api/spec.json', JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { $ref: './a.json' }, B: { $ref: './a.json#/properties/x' } } } }));
+  project.write('api/a.json', JSON.stringify({ type: 'object', properties: { x: { type: 'string' }, self: { $ref: '#' } } }));
+  const bundle = await assertRoundTrip('api/spec.json', project.dir, 'json');
+  assert.ok(bundle.text.endsWith('}\n'));
+  const parsed = JSON.parse(bundle.text);
+  assert.is(parsed.components.schemas.A.type, 'object');
+  assert.equal(parsed.components.schemas.B, { $ref: '#/components/schemas/A/properties/x' });
+  assert.equal(parsed.components.schemas.A.properties.self, { $ref: '#/components/schemas/A' });
+  assert.match(bundle.text, '\n  "openapi"');
+});
+
+test('digitalocean (250 files) bundles and round-trips', async () => {
+  await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', CORPUS, 'yaml');
+});
+
+test.run();
