@@ -1,36 +1,70 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with uvu under tsx and ends with one line: "N passed, N failed".
-// Fails when no test ran. `--fuzz` raises the fuzzing budget (SPECVER_FUZZ_RUNS).
+// Runs every test/**/*.test.ts (uvu under tsx), one process per file, as many at once as there are cores,
+// so a file that crashes fails alone. Ends with one line: "N passed, N failed"; fails when no test ran.
+// Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial]
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const testDir = join(root, 'test');
 const args = process.argv.slice(2);
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 if (args.includes('--fuzz')) env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
-const pattern = args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$';
+const pattern = new RegExp(args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
+const workers = args.includes('--serial') ? 1 : Math.max(1, availableParallelism());
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'node_modules/uvu/bin.js'), 'test', pattern, '-i', 'helpers'],
-  { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-let output = '';
-child.stdout.on('data', (chunk) => {
-  output += chunk;
-  process.stdout.write(chunk);
-});
-child.on('close', (code) => {
-  const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const skipped = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  let failed = total - passed - skipped;
-  if (code !== 0 && failed === 0) failed = 1; // a crash outside any test still fails the run
-  if (total === 0) {
-    console.log('no tests ran');
-    failed = Math.max(failed, 1);
+function findTests(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'helpers' && entry.name !== 'fixtures') found.push(...findTests(full));
+    } else if (entry.name.endsWith('.test.ts') && pattern.test(relative(testDir, full))) found.push(full);
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
-});
+  return found.sort();
+}
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const name = relative(testDir, file);
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const total = [...output.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const passed = [...output.matchAll(/Passed:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const skipped = [...output.matchAll(/Skipped:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      let failed = total - passed - skipped;
+      if (code !== 0 && failed === 0) failed = 1; // crashed outside any test
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const status = failed > 0 ? 'FAIL' : 'ok  ';
+      process.stdout.write(`${status} ${name} (${passed}/${total}, ${seconds}s)\n`);
+      if (failed > 0) process.stdout.write(`${output.trim()}\n\n`);
+      resolve({ passed, failed });
+    });
+  });
+}
+
+const files = findTests(testDir);
+let passed = 0;
+let failed = 0;
+let next = 0;
+async function worker() {
+  while (next < files.length) {
+    const result = await runFile(files[next++]);
+    passed += result.passed;
+    failed += result.failed;
+  }
+}
+await Promise.all(Array.from({ length: Math.min(workers, files.length) }, worker));
+if (passed + failed === 0) {
+  console.log('no tests ran');
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
