@@ -2,7 +2,6 @@
 import type { Comparison } from '../pipeline/compare-contract.ts';
 import type { Severity } from '../types.ts';
 import { describeFinding, whereOf } from './change-line.ts';
-import { countsLine } from './diff-text.ts';
 
 const BADGE: Record<Severity, string> = {
   breaking: '🔴 breaking',
@@ -30,7 +29,7 @@ export function renderDiffMarkdown(comparisons: Comparison[], severity: Severity
   const bumps = comparisons.map(({ contract, summary, hasBase }) => {
     if (!hasBase) return `\`${contract.name}\`: new contract`;
     if (!summary.bump) return `\`${contract.name}\`: no changes`;
-    return `\`${contract.name}\`: **${summary.bump}** (${countsLine(summary)})`;
+    return `\`${contract.name}\`: **${summary.bump}** (${summary.breaking} breaking, ${summary.nonBreaking} non-breaking, ${summary.patch} patch)`;
   });
   lines.push(`**Suggested bumps:** ${bumps.join(' · ')}`);
   return `${lines.join('\n')}\n`;

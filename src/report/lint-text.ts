@@ -20,7 +20,7 @@ export function renderLintText(report: LintReport, paint: Paint = plain): string
   const lines: string[] = [];
   for (const result of report.contracts) {
     lines.push(paint('bold', `${result.name} (${result.format}, ${result.spec})  ${result.file}`));
-    for (const fix of result.fixed) lines.push(`  ${paint('green', '[fixed]')} ${fix.rule} ${fix.description} ${fix.file}`);
+    for (const fix of result.fixed) lines.push(`  ${paint('green', '[fixed]')} ${fix.rule} ${fix.description} ${fix.file} ${paint('gray', fix.pointer || '/')}`);
     if (result.violations.length === 0) lines.push(`  ${paint('green', 'no violations')}`);
     for (const v of result.violations) {
       const where = v.line ? `${v.file}:${v.line}` : v.file;
