@@ -25,30 +25,49 @@ export function kindOfSource(source: SourceFile, display: string, expected?: 'op
   throw new ConfigError(`${display}: ${problem ?? 'unknown spec format'}`, { file: display });
 }
 
-/** Checks `file.yaml#/pointer` refs against the file system, reading each referenced file once. */
-function externalResolver(rootFile: string, projectRoot: string): (ref: string) => 'ok' | 'missing-file' | 'missing-pointer' | 'remote' {
-  const cache = new Map<string, SourceFile | null>();
-  return (ref) => {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^file:/i.test(ref)) return 'remote';
-    const [address, fragment = ''] = ref.split('#');
-    const file = resolve(dirname(rootFile), decodeURIComponent(address.replace(/^file:\/\//i, '')));
-    if (!isInside(projectRoot, file) || !existsSync(file)) return 'missing-file';
-    let source = cache.get(file);
+/** Parsed files of one lint run, by absolute path: each referenced file is read and parsed once. */
+export class SourceCache {
+  private readonly sources = new Map<string, SourceFile | null>();
+
+  /** The parsed file, or null when it cannot be read or parsed (refs-resolve reports that). */
+  get(file: string): SourceFile | null {
+    let source = this.sources.get(file);
     if (source === undefined) {
       try {
-        source = parseSource(readFileSync(file, 'utf8'), file);
+        source = existsSync(file) ? parseSource(readFileSync(file, 'utf8'), file) : null;
       } catch {
         source = null;
       }
-      cache.set(file, source);
+      this.sources.set(file, source);
     }
+    return source;
+  }
+}
+
+/** Checks `file.yaml#/pointer` refs against the file system. */
+function externalResolver(rootFile: string, projectRoot: string, cache: SourceCache): (ref: string) => 'ok' | 'missing-file' | 'missing-pointer' | 'remote' {
+  return (ref) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^file:/i.test(ref)) return 'remote';
+    const [address, fragment = ''] = ref.split('#');
+    let file: string;
+    try {
+      file = resolve(dirname(rootFile), decodeURIComponent(address.replace(/^file:\/\//i, '')));
+    } catch {
+      return 'missing-file';
+    }
+    if (!isInside(projectRoot, file)) return 'missing-file';
+    const source = cache.get(file);
     if (source === null) return 'missing-file';
     if (fragment === '' || !fragment.startsWith('/')) return 'ok';
-    return hasPointer(source.data, decodeURIComponent(fragment)) ? 'ok' : 'missing-pointer';
+    try {
+      return hasPointer(source.data, decodeURIComponent(fragment)) ? 'ok' : 'missing-pointer';
+    } catch {
+      return 'missing-pointer';
+    }
   };
 }
 
-export function lintDocumentFromSource(source: SourceFile, kind: SpecKind, display: string, projectRoot?: string): LintDocument {
+export function lintDocumentFromSource(source: SourceFile, kind: SpecKind, display: string, projectRoot?: string, cache = new SourceCache()): LintDocument {
   return {
     kind,
     data: source.data,
@@ -56,12 +75,12 @@ export function lintDocumentFromSource(source: SourceFile, kind: SpecKind, displ
     encoding: source.encoding,
     file: display,
     lineOf: (pointer) => source.lineOf(pointer),
-    resolveExternal: projectRoot ? externalResolver(source.path, projectRoot) : undefined,
+    resolveExternal: projectRoot ? externalResolver(source.path, projectRoot, cache) : undefined,
   };
 }
 
 /** Parses text into a LintDocument (tests, and the re-lint after --fix). */
-export function lintDocumentFromText(text: string, path: string, display = path, projectRoot?: string, expected?: 'openapi' | 'json-schema'): LintDocument {
+export function lintDocumentFromText(text: string, path: string, display = path, projectRoot?: string, expected?: 'openapi' | 'json-schema', cache?: SourceCache): LintDocument {
   const source = parseSource(text, path, { displayPath: display });
-  return lintDocumentFromSource(source, kindOfSource(source, display, expected), display, projectRoot);
+  return lintDocumentFromSource(source, kindOfSource(source, display, expected), display, projectRoot, cache);
 }

@@ -144,6 +144,8 @@ export function checkFunctionOptions(name: CoreFunctionName, options: Record<str
       return Array.isArray(options.properties) && options.properties.length >= 2 ? undefined : 'xor needs at least two properties';
     case 'schema': {
       if (!isRecord(options.schema) && typeof options.schema !== 'boolean') return 'schema needs a schema object';
+      const unsafe = unsafePatternIn(options.schema);
+      if (unsafe) return `schema ${unsafe}`;
       try {
         schemaValidator(options.schema as object);
       } catch (error) {
@@ -154,4 +156,26 @@ export function checkFunctionOptions(name: CoreFunctionName, options: Record<str
     default:
       return undefined;
   }
+}
+
+/** The first `pattern` / `patternProperties` regex in a rule's schema that the regex guard refuses. */
+function unsafePatternIn(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = unsafePatternIn(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isRecord(node)) return undefined;
+  const sources = [typeof node.pattern === 'string' ? node.pattern : undefined, ...(isRecord(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
+  for (const source of sources) {
+    const reason = source === undefined ? undefined : unsafeRegexReason(source);
+    if (reason) return `pattern '${source}' ${reason}`;
+  }
+  for (const value of Object.values(node)) {
+    const found = unsafePatternIn(value);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -1,14 +1,15 @@
-/** Lints the selected contracts of a project: read, lint, optionally fix (atomic write) and lint again. */
+/** Lints the selected contracts of a project: read, lint, optionally fix (atomic writes) and lint again. */
 import { resolve } from 'node:path';
 import { ToolError } from '../errors.ts';
 import { describeKind } from '../spec/detect.ts';
-import { displayPath, readSpecText } from '../spec/load.ts';
+import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { lintDocumentFromText } from './document.ts';
+import { lintDocumentFromText, SourceCache } from './document.ts';
 import { applyEdits, planFixes } from './fix.ts';
+import { referencedSchemaDocuments, schemaRulesOnly } from './referenced-files.ts';
 import { runLint } from './run-lint.ts';
-import type { ContractLintResult, LintReport, LintRule } from './types.ts';
+import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
 export interface LintContractsOptions {
   root: string;
@@ -16,26 +17,53 @@ export interface LintContractsOptions {
   fix: boolean;
 }
 
-export async function lintContract(contract: ContractConfig, options: LintContractsOptions): Promise<ContractLintResult> {
+interface Linted {
+  docs: { doc: LintDocument; path: string }[];
+  violations: LintViolation[];
+}
+
+async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
   const file = resolve(options.root, contract.path);
   const shown = displayPath(file, options.root);
   const text = await readSpecText(file, { projectRoot: options.root });
-  const doc = lintDocumentFromText(text, file, shown, options.root, contract.format);
-  let violations = runLint(doc, options.rules);
-  const result: ContractLintResult = { name: contract.name, format: contract.format, spec: describeKind(doc.kind), file: shown, violations, fixed: [] };
-  if (!options.fix) return result;
-  const { edits, applied } = planFixes(text, violations);
-  if (!edits.length) return result;
-  const fixedText = applyEdits(text, edits);
-  let fixedDoc;
-  try {
-    fixedDoc = lintDocumentFromText(fixedText, file, shown, options.root, contract.format);
-  } catch (error) {
-    throw new ToolError(`--fix would leave ${shown} unreadable; nothing was written (${(error as Error).message})`, { file: shown, cause: error });
+  const cache = new SourceCache();
+  const root = lintDocumentFromText(text, file, shown, options.root, contract.format, cache);
+  const docs = [{ doc: root, path: file }, ...referencedSchemaDocuments(root, file, options.root, cache).map((doc) => ({ doc, path: resolve(options.root, doc.file) }))];
+  const schemaRules = docs.length > 1 ? schemaRulesOnly(options.rules) : [];
+  const violations = docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? options.rules : schemaRules));
+  return { docs, violations };
+}
+
+/** Applies the safe fixes file by file; every file is checked to still parse before anything is written. */
+async function applyFixes(linted: Linted, contract: ContractConfig): Promise<AppliedFix[]> {
+  const writes: { path: string; text: string }[] = [];
+  const applied: AppliedFix[] = [];
+  for (const { doc, path } of linted.docs) {
+    const plan = planFixes(doc.text, linted.violations.filter((v) => v.file === doc.file));
+    if (!plan.edits.length) continue;
+    const fixed = applyEdits(doc.text, plan.edits);
+    try {
+      if (doc.schemaRoots) parseSource(fixed, path);
+      else lintDocumentFromText(fixed, path, doc.file, undefined, contract.format);
+    } catch (error) {
+      throw new ToolError(`--fix would leave ${doc.file} unreadable; nothing was written (${(error as Error).message})`, { file: doc.file, cause: error });
+    }
+    writes.push({ path, text: fixed });
+    applied.push(...plan.applied);
   }
-  await writeFileAtomic(file, fixedText);
-  violations = runLint(fixedDoc, options.rules);
-  return { ...result, violations, fixed: applied };
+  for (const write of writes) await writeFileAtomic(write.path, write.text);
+  return applied;
+}
+
+export async function lintContract(contract: ContractConfig, options: LintContractsOptions): Promise<ContractLintResult> {
+  let linted = await lintFiles(contract, options);
+  const root = linted.docs[0].doc;
+  let fixed: AppliedFix[] = [];
+  if (options.fix) {
+    fixed = await applyFixes(linted, contract);
+    if (fixed.length) linted = await lintFiles(contract, options);
+  }
+  return { name: contract.name, format: contract.format, spec: describeKind(root.kind), file: root.file, violations: linted.violations, fixed };
 }
 
 export async function lintContracts(contracts: ContractConfig[], options: LintContractsOptions): Promise<LintReport> {

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions } from './functions.ts';
@@ -37,9 +38,18 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
   for (const path of given ?? []) {
     const reason = unsafeJsonPathReason(path);
     if (reason) throw new ToolError(`${display}: refused JSONPath '${path}': it ${reason}; rule files may only select and compare values`, { file: display });
+    try {
+      // A probe evaluation surfaces filter syntax errors at load time (the guard above ran first).
+      JSONPath({ path, json: { probe: { probe: [0, { probe: '' }] } }, eval: 'safe', ignoreEvalErrors: true });
+    } catch (error) {
+      throw new ToolError(`${display}: invalid JSONPath '${path}': ${(error as Error).message}`, { file: display });
+    }
   }
   const then = data.then === undefined ? undefined : [data.then].flat();
   for (const clause of then ?? []) {
+    if (clause.field && /(^|\.)(constructor|__proto__|prototype)(\.|$)/.test(clause.field)) {
+      throw new ToolError(`${display}: refused field '${clause.field}': rule fields may not reach the prototype chain`, { file: display });
+    }
     const problem = checkFunctionOptions(clause.function, clause.functionOptions);
     if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display });
   }

@@ -3,6 +3,7 @@
  * every `then` of every rule sharing it, runs named checks, and turns findings into located violations.
  */
 import { JSONPath } from 'jsonpath-plus';
+import { ToolError } from '../errors.ts';
 import { CHECKS } from './checks/index.ts';
 import { FUNCTIONS } from './functions.ts';
 import { isRecord, joinPointer, lastSegment, parentPointer } from './pointer.ts';
@@ -101,7 +102,11 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
     for (const given of rule.given ?? []) {
       let found = matches.get(given);
       if (!found) {
-        found = evaluate(given, doc.data);
+        try {
+          found = evaluate(given, doc.data);
+        } catch (error) {
+          throw new ToolError(`${rule.source}: JSONPath '${given}' cannot be evaluated: ${(error as Error).message}`, { file: rule.source, cause: error });
+        }
         matches.set(given, found);
       }
       for (const match of found) {

@@ -26,7 +26,7 @@ export function unsafeJsonPathReason(path: string): string | undefined {
  * The reason a regular expression is refused: nested quantifiers such as `(a+)+`, `(a*)*`, `(a|a?)+`
  * or `(.*a){10}`, which can backtrack exponentially. Also refuses patterns that do not compile.
  */
-export function unsafeRegexReason(source: string): string | undefined {
+export function unsafeRegexReason(source: string, options: { alternatives?: boolean } = { alternatives: true }): string | undefined {
   try {
     new RegExp(source, 'u');
   } catch {
@@ -61,6 +61,7 @@ export function unsafeRegexReason(source: string): string | undefined {
       const next = source[i + 1];
       const quantified = next === '*' || next === '+' || (next === '{' && /^\{\d*,?\d*\}/.test(source.slice(i + 1)) && !/^\{[01]\}/.test(source.slice(i + 1)));
       if (quantified && innerQuantified) return 'nests quantifiers (like `(a+)+`), which can backtrack catastrophically';
+      if (quantified && options.alternatives && overlappingAlternatives(source.slice(bodyStart, i))) return 'repeats alternatives that can match the same text (like `(a|a)*`), which can backtrack catastrophically';
       if (stack.length) stack[stack.length - 1] = stack[stack.length - 1] || innerQuantified || quantified;
     } else if ((char === '*' || char === '+' || char === '?' || char === '{') && stack.length) {
       if (char === '?' && (source[i - 1] === '(' || /[*+?}]/.test(source[i - 1] ?? ''))) continue; // group syntax or lazy
@@ -80,6 +81,38 @@ function separatedBody(body: string): boolean {
   const literal = /^(\\[^dDwWsSbB]|[^\\[(.^$|?*+{])/.exec(text);
   if (!literal) return false;
   return !/^[*+?{]/.test(text.slice(literal[0].length));
+}
+
+/** Top-level alternatives of a group body that could start the same way (same first character or a class). */
+function overlappingAlternatives(body: string): boolean {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let current = '';
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (char === '\\') {
+      current += char + (body[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === '|' && depth === 0) {
+      alternatives.push(current);
+      current = '';
+      continue;
+    }
+    current += char;
+  }
+  alternatives.push(current);
+  if (alternatives.length < 2) return false;
+  const starts = alternatives.map((alt) => alt.replace(/^\?[:=!]/, ''));
+  if (starts.some((alt) => alt === '' || /^(\.|\[|\(|\\[dDwWsS])/.test(alt) || /^.[?*]/.test(alt))) return true;
+  const firsts = starts.map((alt) => (alt.startsWith('\\') ? alt.slice(0, 2) : alt[0]));
+  return new Set(firsts).size < firsts.length;
 }
 
 /** Longest string a rule's `pattern` is run on; longer values are cut (a second guard against slow regexes). */

@@ -2,7 +2,7 @@
  * Finds every schema object in a document in one walk of the file as written ($refs are not followed, so a
  * shared schema is visited once however often it is referenced). Results are cached per document.
  */
-import { isRecord, joinPointer } from './pointer.ts';
+import { isRecord, joinPointer, valueAt } from './pointer.ts';
 import type { LintDocument } from './types.ts';
 
 export interface SchemaNode {
@@ -38,7 +38,9 @@ function walkSchema(schema: unknown, pointer: string, root: boolean, out: Schema
 
 /** Positions in an OpenAPI document that hold a schema, found by walking the non-schema structure. */
 function walkOpenApi(node: unknown, pointer: string, parentKey: string | undefined, version: string, out: SchemaNode[], seen: WeakSet<object>): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
   if (Array.isArray(node)) {
+    seen.add(node);
     node.forEach((item, i) => walkOpenApi(item, joinPointer(pointer, i), parentKey, version, out, seen));
     return;
   }
@@ -48,6 +50,7 @@ function walkOpenApi(node: unknown, pointer: string, parentKey: string | undefin
     walkSchema(node, pointer, true, out, seen);
     return;
   }
+  seen.add(node);
   for (const [key, value] of Object.entries(node)) {
     if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
     const child = joinPointer(pointer, key);
@@ -66,7 +69,8 @@ export function schemasOf(doc: LintDocument): SchemaNode[] {
   if (!found) {
     found = [];
     const seen = new WeakSet<object>();
-    if (doc.kind.format === 'json-schema') walkSchema(doc.data, '', true, found, seen);
+    if (doc.schemaRoots) for (const root of doc.schemaRoots) walkSchema(valueAt(doc.data, root), root, true, found, seen);
+    else if (doc.kind.format === 'json-schema') walkSchema(doc.data, '', true, found, seen);
     else walkOpenApi(doc.data, '', undefined, doc.kind.version, found, seen);
     cache.set(doc.data, found);
   }

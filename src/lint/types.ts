@@ -60,6 +60,11 @@ export interface LintDocument {
    * Returns 'ok', 'missing-file', 'missing-pointer', or 'remote' (http refs are never fetched).
    */
   resolveExternal?(ref: string): 'ok' | 'missing-file' | 'missing-pointer' | 'remote';
+  /**
+   * For a file referenced by a multi-file spec: the pointers of the schemas other files refer to. Only
+   * schema rules run on such a file, starting from these schemas.
+   */
+  schemaRoots?: string[];
 }
 
 export interface LintViolation {

@@ -104,6 +104,11 @@ test('--format github, sarif and junit carry file and line', async () => {
   assert.is(sarif.version, '2.1.0');
   assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation, { artifactLocation: { uri: 'api/petstore.yaml' }, region: { startLine: 2 } });
   assert.is(sarif.runs[0].tool.driver.rules[sarif.runs[0].results[0].ruleIndex].id, 'info-license');
+  assert.is(sarif.runs[0].tool.driver.name, 'specver');
+  for (const result of sarif.runs[0].results) {
+    assert.ok(['none', 'note', 'warning', 'error'].includes(result.level));
+    assert.type(result.message.text, 'string');
+  }
   const junit = await runSpecver(['lint', '--format', 'junit'], { cwd: p.dir });
   assert.match(junit.stdout, '<failure message="info must have a license" type="warn">api/petstore.yaml:2 /info/license</failure>');
 });
@@ -152,6 +157,21 @@ test('multi-file spec: a broken $ref into another file is reported with file:lin
   assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' does not resolve in its file api/petstore.yaml:28");
 });
 
+test('multi-file spec: schemas in referenced files are linted where they live, and fixed there', async () => {
+  const p = project(CLEAN_OPENAPI.replace("schema: { $ref: '#/components/schemas/Pet' }", "schema: { $ref: './schemas/pet.yaml#/Pet' }").replace(/components:[\s\S]*$/, ''));
+  p.write('api/schemas/pet.yaml', '# shared schemas\nPet:\n  type: object\n  properties:\n    kind: { $ref: "./kind.yaml" }\n');
+  p.write('api/schemas/kind.yaml', 'type: string\nenum: [cat, dog, cat, 3]\n');
+  const r = await runSpecver(['lint', 'petstore'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stdout);
+  assert.match(r.stdout, '[error] enum-values-match-type enum value 3 is not of type string api/schemas/kind.yaml:2');
+  assert.match(r.stdout, '[warn] enum-duplicate-values enum lists "cat" more than once api/schemas/kind.yaml:2');
+  const json = (await runSpecver(['lint', 'petstore', '--json'], { cwd: p.dir })).json();
+  assert.ok(json.contracts[0].violations.some((v: { file: string; pointer: string }) => v.file === 'api/schemas/kind.yaml' && v.pointer === '/enum/3'));
+  await runSpecver(['lint', 'petstore', '--fix'], { cwd: p.dir });
+  assert.is(p.read('api/schemas/kind.yaml'), 'type: string\nenum: [cat, dog, 3]\n');
+  assert.is(p.read('api/schemas/pet.yaml'), '# shared schemas\nPet:\n  type: object\n  properties:\n    kind: { $ref: "./kind.yaml" }\n');
+});
+
 async function fixed(input: string, name: string): Promise<{ p: TempProject; stdout: string; exitCode: number }> {
   const p = emptyProject();
   p.write('specver.yaml', `contracts:\n  - name: pets\n    format: openapi\n    path: ${name}\n`);
@@ -168,6 +188,17 @@ test('--fix on YAML with comments: exact bytes, report of fixes, re-lint', async
   assert.not.match(stdout, '[warn] enum-duplicate-values');
   assert.is(exitCode, 0, stdout);
   assert.equal([...p.snapshot().keys()].sort(), ['api.yaml', 'specver.yaml'], 'no temp file left behind');
+});
+
+test('--fix --json lists the fixes and validates', async () => {
+  const p = emptyProject();
+  p.write('specver.yaml', 'contracts:\n  - name: pets\n    format: openapi\n    path: api.yaml\n');
+  p.write('api.yaml', readFileSync(join(FIX, 'commented.yaml'), 'utf8'));
+  const r = await runSpecver(['lint', '--fix', '--json'], { cwd: p.dir });
+  const doc = r.json();
+  assertValidOutput('lint.schema.json', doc);
+  assert.is(doc.summary.fixed, 6);
+  assert.ok(doc.contracts[0].fixed.some((f: { rule: string; pointer: string }) => f.rule === 'server-url-no-trailing-slash' && f.pointer === '/servers/0/url'));
 });
 
 test('--fix on JSON: exact bytes', async () => {

@@ -54,6 +54,7 @@ test('a catastrophic regex in a pattern function is refused', () => {
   refused(rule({ then: { field: 'title', function: 'pattern', functionOptions: { match: '^(a+)+$' } } }), /backtrack/);
   refused(rule({ then: { field: 'title', function: 'pattern', functionOptions: { notMatch: '(x|x?)*y' } } }), /backtrack/);
   refused(rule({ then: { field: 'title', function: 'pattern', functionOptions: { match: '([a-z' } } }), /compile/);
+  refused(rule({ then: { field: 'title', function: 'schema', functionOptions: { schema: { type: 'string', pattern: '^(a|a)*$' } } } }), /backtrack/);
 });
 
 test('regex guard: nested quantifiers out, separated repetition in', () => {
@@ -65,7 +66,9 @@ test('unknown fields, a bad function and an id that differs from the file name a
   refused(rule({ sevrity: 'warn' }), /unknown field 'sevrity'/);
   refused(rule({ then: { function: 'eval' } }), /invalid lint rule/);
   refused(rule({ id: 'other-name' }), /must match the file name/);
+  refused(rule({ then: { field: 'info.__proto__', function: 'truthy' } }), /prototype chain/);
   refused('{ not json', /not valid JSON/);
+  refused(rule({ given: '$..[?(@.a ===)]' }), /invalid JSONPath/);
 });
 
 test('severity overrides: off and new levels apply; unknown ids and levels are config errors', () => {

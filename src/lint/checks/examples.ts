@@ -9,12 +9,32 @@ import { isRecord, joinPointer, lastSegment, parentPointer, valueAt } from '../p
 import { schemasOf } from '../schema-walk.ts';
 import { mapSchemaKeywords } from '../dialect-map.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
-import { createAjv } from '../ajv-instances.ts';
+import { createAjv, type AjvDialect } from '../ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
-
 
 interface Validators {
   get(pointer: string): ValidateFunction | undefined;
+}
+
+/** A deep copy of JSON data plus the map from each original object to its copy (one walk). */
+function cloneWithMap(data: unknown): { copy: unknown; copies: Map<object, any> } {
+  const copies = new Map<object, any>();
+  const clone = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    const known = copies.get(node);
+    if (known) return known;
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      copies.set(node, out);
+      for (const item of node) out.push(clone(item));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    copies.set(node, out);
+    for (const [key, value] of Object.entries(node)) out[key] = clone(value);
+    return out;
+  };
+  return { copy: clone(data), copies };
 }
 
 /**
@@ -23,11 +43,11 @@ interface Validators {
  */
 function validatorsFor(doc: LintDocument): Validators {
   const schemas = schemasOf(doc);
-  const copy = structuredClone(doc.data) as Record<string, any>;
+  const { copy, copies } = cloneWithMap(doc.data);
   const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : doc.kind.version !== '3.1';
   const nullable = doc.kind.format === 'openapi' && doc.kind.version === '3.0';
-  for (const { pointer } of schemas) {
-    const node = valueAt(copy, pointer);
+  for (const { schema } of schemas) {
+    const node = copies.get(schema);
     if (!isRecord(node)) continue;
     if (draft04Like || nullable) mapSchemaKeywords(node, { nullable, ids: doc.kind.format === 'json-schema' });
     // Embedded ids would re-base refs: every ref here is read as document-local.
@@ -38,20 +58,23 @@ function validatorsFor(doc: LintDocument): Validators {
   const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && doc.kind.version === '3.1' ? '2020-12' : 'draft-07';
   const ajv: AjvType = createAjv(dialect, true);
   // 1. Every in-document `$ref` target becomes a schema of its own; refs are rewritten to name it.
-  const refs = refsOf(copy).flatMap(({ ref, pointer }) => {
+  const targets = new Map<string, unknown>();
+  const refs = refsOf(doc.data).flatMap(({ ref, holder }) => {
     if (!ref.startsWith('#') || (ref.length > 1 && ref[1] !== '/')) return [];
+    let target: string;
     try {
-      const target = decodeURIComponent(ref.slice(1));
-      return [{ holder: valueAt(copy, parentPointer(pointer)), target, schema: valueAt(copy, target) }];
+      target = decodeURIComponent(ref.slice(1));
     } catch {
       return [];
     }
+    if (!targets.has(target)) targets.set(target, valueAt(copy, target));
+    return [{ holder: copies.get(holder), target, schema: targets.get(target) }];
   });
   // 2. So does every schema that carries examples or a default, so nested ones compile once, not once per
   //    enclosing schema. Nodes are looked up before anything is rewritten.
   const carriers = schemas
     .filter(({ schema, pointer }) => pointer !== '' && ('example' in schema || 'examples' in schema || 'default' in schema))
-    .map(({ pointer }) => ({ pointer, container: valueAt(copy, parentPointer(pointer)), key: lastSegment(pointer), node: valueAt(copy, pointer) }));
+    .map(({ schema, pointer }) => ({ pointer, container: valueAt(copy, parentPointer(pointer)), key: lastSegment(pointer), node: copies.get(schema) }));
   const register = (schema: unknown, id: string) => {
     if (!isRecord(schema) && typeof schema !== 'boolean') return;
     try {
@@ -68,12 +91,14 @@ function validatorsFor(doc: LintDocument): Validators {
     registered.add(id);
   }
   const nodeIds = new Map<string, string>();
+  const registeredNodes = new Map<string, unknown>();
   for (const { pointer, container, key, node } of carriers) {
     if (!isRecord(node) || (!isRecord(container) && !Array.isArray(container))) continue;
     const id = `specver:node${encodeURI(pointer)}`;
     (container as any)[key] = { $ref: id };
     register(node, id);
     nodeIds.set(pointer, id);
+    registeredNodes.set(id, node);
   }
   const byPointer = new Map<string, ValidateFunction | undefined>();
   return {
@@ -82,8 +107,11 @@ function validatorsFor(doc: LintDocument): Validators {
       let validate: ValidateFunction | undefined;
       try {
         const id = nodeIds.get(pointer);
-        const schema = id ? undefined : valueAt(copy, pointer);
-        validate = id ? ajv.getSchema(id) : isRecord(schema) ? ajv.compile(schema) : undefined;
+        const node = id ? registeredNodes.get(id) : valueAt(copy, pointer);
+        const text = JSON.stringify(node) ?? '';
+        // A schema without any $ref means the same in every document: compile it once per process.
+        if (isRecord(node) && !text.includes('"$ref"')) validate = selfContained(dialect, text);
+        else validate = id ? ajv.getSchema(id) : isRecord(node) ? ajv.compile(node) : undefined;
       } catch {
         validate = undefined;
       }
@@ -91,6 +119,27 @@ function validatorsFor(doc: LintDocument): Validators {
       return validate;
     },
   };
+}
+
+const shared = new Map<string, { ajv: AjvType; validators: Map<string, ValidateFunction | undefined> }>();
+
+/** Validators of self-contained schemas (no $ref), shared by every document of a dialect. */
+function selfContained(dialect: AjvDialect, text: string): ValidateFunction | undefined {
+  let entry = shared.get(dialect);
+  if (!entry) {
+    entry = { ajv: createAjv(dialect, true), validators: new Map() };
+    shared.set(dialect, entry);
+  }
+  if (!entry.validators.has(text)) {
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = entry.ajv.compile(JSON.parse(text) as object);
+    } catch {
+      validate = undefined;
+    }
+    entry.validators.set(text, validate);
+  }
+  return entry.validators.get(text);
 }
 
 function firstError(validate: ValidateFunction): string {

@@ -60,6 +60,8 @@ export interface RefNode {
   pointer: string;
   /** The nearest enclosing object with an `$id` (or `id`), against which `#...` fragments resolve. */
   scope: unknown;
+  /** The object holding the `$ref`. */
+  holder: Record<string, any>;
 }
 
 /** Every `$ref` string in the document with its pointer (one walk, cached). */
@@ -70,12 +72,16 @@ export function refsOf(data: unknown): RefNode[] {
   if (found) return found;
   found = [];
   const list = found;
+  const seen = new WeakSet<object>();
   const walk = (node: unknown, pointer: string, scope: unknown) => {
+    // YAML aliases can make shared (even cyclic) nodes: each is walked once.
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${pointer}/${i}`, scope));
     else if (isRecord(node)) {
       const own = pointer !== '' && (typeof node.$id === 'string' || (typeof node.id === 'string' && /^[a-z]+:\/\//i.test(node.id))) ? node : scope;
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string') list.push({ ref: value, pointer: joinPointer(pointer, key), scope: own });
+        if (key === '$ref' && typeof value === 'string') list.push({ ref: value, pointer: joinPointer(pointer, key), scope: own, holder: node });
         else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'example' && key !== 'examples') walk(value, joinPointer(pointer, key), own);
       }
     }

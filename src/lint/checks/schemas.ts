@@ -73,6 +73,8 @@ export function requiredDefined(doc: LintDocument): RawFinding[] {
     }
     if (!isRecord(schema.properties)) continue;
     // Properties may come from composition or patterns; only judge schemas that define them all in one place.
+    // A member of an allOf may require what a sibling member defines.
+    if (/\/(allOf|anyOf|oneOf)\/\d+$/.test(pointer)) continue;
     if (schema.allOf || schema.anyOf || schema.oneOf || schema.patternProperties || schema.$ref || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) continue;
     schema.required.forEach((name: unknown, i: number) => {
       if (typeof name === 'string' && !(name in schema.properties)) {
@@ -97,7 +99,7 @@ export function patternCompiles(doc: LintDocument): RawFinding[] {
         return;
       }
     }
-    const unsafe = unsafeRegexReason(source);
+    const unsafe = unsafeRegexReason(source, { alternatives: false });
     if (unsafe) out.push({ pointer, error: `pattern ${unsafe}`, values: { value: source } });
   };
   for (const { schema, pointer } of schemasOf(doc)) {
