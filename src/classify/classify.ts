@@ -75,11 +75,16 @@ export function sortFindings(findings: Finding[]): Finding[] {
   });
 }
 
-function toFinding(
+/** Which document a finding points into: the base for removals (and changes with no revision node). */
+export function sideOf(change: RawChange): 'base' | 'revision' {
+  return change.revisionPointer === undefined || (change.action === 'removed' && change.basePointer !== undefined) ? 'base' : 'revision';
+}
+
+export function toFinding(
   change: RawChange, rule: RuleDefinition | undefined, override: string | undefined,
   base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined,
 ): Finding {
-  const side = change.revisionPointer === undefined || (change.action === 'removed' && change.basePointer !== undefined) ? 'base' : 'revision';
+  const side = sideOf(change);
   const spec = side === 'base' ? base : revision;
   const pointer = (side === 'base' ? change.basePointer : change.revisionPointer) ?? '';
   const file = (side === 'base' ? change.baseFile : change.revisionFile) || spec.path;

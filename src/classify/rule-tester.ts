@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ToolError } from '../errors.ts';
 import { diffApi } from '../diff/diff-api.ts';
-import { builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
-import { classifyChanges } from './classify.ts';
+import { builtInConditions, builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
+import { ruleIndexFor } from './engine.ts';
+import { classifyChanges, sideOf } from './classify.ts';
 import { interpolate } from './message.ts';
 import { inlineSpec } from './inline-spec.ts';
 
@@ -73,7 +74,7 @@ async function runCase(rule: RuleDefinition, rules: RuleDefinition[], c: RuleCas
   const classified = await classifyChanges(changes, rules);
   const problems: string[] = [];
   const findings = classified.map(({ change, rule: winner }) => {
-    const side = change.revisionPointer === undefined || (change.action === 'removed' && change.basePointer !== undefined) ? 'base' : 'revision';
+    const side = sideOf(change);
     let message = '';
     try {
       message = winner ? interpolate(winner.message, change) : '';
@@ -85,8 +86,6 @@ async function runCase(rule: RuleDefinition, rules: RuleDefinition[], c: RuleCas
       location: (side === 'base' ? change.basePointer : change.revisionPointer) ?? '', message,
     };
   });
-  const { ruleIndexFor } = await import('./engine.ts');
-  const { builtInConditions } = await import('../ruleset/load-rules.ts');
   const index = ruleIndexFor(rules, builtInConditions());
   const fired = await Promise.all(changes.map(async (change) => (await index.matching(change)).map((r) => ({ rule: r.id, priority: r.priority }))));
   const mine = findings.filter((f) => f.rule === rule.id);

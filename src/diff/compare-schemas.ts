@@ -7,7 +7,8 @@
  */
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalJson } from './schema-hash.ts';
-import { BOUND_KEYWORDS, formatEffect, typeEffect, viewOf, type SchemaView } from './schema-view.ts';
+import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
+import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
 import { escapePointer } from '../normalize/openapi.ts';
@@ -30,14 +31,8 @@ export interface CompareUse {
   revisionPointer?: string;
 }
 
-interface Located { node: any; pointer: string; file?: string }
 interface Entry { changes: RawChange[]; done: boolean }
-interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
 
-const ANNOTATIONS: Record<string, ChangeKind> = {
-  title: 'schema-title', description: 'schema-description', example: 'schema-example', examples: 'schema-example',
-  externalDocs: 'external-docs',
-};
 /** Keywords handled explicitly below, or carrying no constraint. */
 const HANDLED = new Set([
   'type', 'nullable', 'format', 'enum', 'const', 'x-extensible-enum', 'multipleOf', 'pattern', 'uniqueItems',
@@ -49,16 +44,14 @@ const HANDLED = new Set([
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function show(value: unknown): string {
-  if (value === undefined) return 'none';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 export class SchemaComparator {
   private readonly hasher = { base: new SchemaHasher(), revision: new SchemaHasher() };
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
+
+  private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
 
   constructor(private readonly env: ComparatorEnv = {}) {}
 
@@ -185,133 +178,31 @@ export class SchemaComparator {
       r = rv.node === r.node ? r : this.child('revision', r, 'oneOf', rv.node);
     }
     const one = (change: RawChange) => add([change]);
-    this.compareTypes(b, r, bv, rv, walk, one);
-    this.compareValues(b, r, walk, one);
-    this.compareBounds(b, r, bv, rv, walk, one);
-    this.compareFlags(b, r, walk, one);
+    compareTypes(this.keywordEmitter, b, r, bv, rv, walk, one);
+    compareValues(this.keywordEmitter, b, r, walk, one);
+    compareBounds(this.keywordEmitter, b, r, bv, rv, walk, one);
+    compareFlags(this.keywordEmitter, b, r, walk, one);
     this.compareObject(b, r, walk, add);
     if (isObject(b.node.items) || isObject(r.node.items)) {
       add(this.pair(this.child('base', b, 'items', b.node.items), this.child('revision', r, 'items', r.node.items), { ...walk, schemaPath: `${walk.schemaPath}[]` }));
     }
-    this.compareMembers('oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
-    this.compareMembers('anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
+    const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
+    if (switched) this.compareMembers(switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    else {
+      this.compareMembers('oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
+      this.compareMembers('anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
+    }
     this.compareMembers('allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
   }
 
-  private compareTypes(b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
-    const effect = typeEffect(bv.types, rv.types);
-    if (effect !== 'none') {
-      const action: ChangeAction = effect === 'incomparable' ? 'changed' : effect;
-      const print = (types: Set<string> | null) => (types ? [...types].sort().join('|') : 'any');
-      add(this.emit('schema-type', action, effect, b, r, 'type', walk, { before: print(bv.types), after: print(rv.types) }));
-    }
-    if (bv.nullable !== rv.nullable) {
-      add(this.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk));
-    }
-    const bf = b.node.format;
-    const rf = r.node.format;
-    if (bf !== rf) {
-      if (bf === undefined) add(this.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf }));
-      else if (rf === undefined) add(this.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf }));
-      else {
-        const fx = formatEffect(String(bf), String(rf));
-        add(this.emit('schema-format', fx === 'incomparable' ? 'changed' : fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
-      }
-    }
-  }
 
-  private compareValues(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    for (const [keyword, kind] of [['enum', 'schema-enum-value'], ['x-extensible-enum', 'schema-extensible-enum-value']] as const) {
-      const before = b.node[keyword];
-      const after = r.node[keyword];
-      if (!Array.isArray(before) && !Array.isArray(after)) continue;
-      if (!Array.isArray(before) || !Array.isArray(after)) {
-        if (keyword === 'enum') {
-          const added = Array.isArray(after);
-          add(this.emit('schema-enum', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
-        } else {
-          const added = Array.isArray(after);
-          for (const value of (added ? after : before) as unknown[]) {
-            add(this.emit(kind, added ? 'added' : 'removed', 'none', b, r, keyword, walk, { value: show(value) }));
-          }
-        }
-        continue;
-      }
-      const beforeSet = new Map(before.map((v) => [canonicalJson(v), v]));
-      const afterSet = new Map(after.map((v) => [canonicalJson(v), v]));
-      for (const [key, value] of afterSet) {
-        if (!beforeSet.has(key)) add(this.emit(kind, 'added', 'widened', b, r, keyword, walk, { value: show(value) }));
-      }
-      for (const [key, value] of beforeSet) {
-        if (!afterSet.has(key)) add(this.emit(kind, 'removed', 'narrowed', b, r, keyword, walk, { value: show(value) }));
-      }
-    }
-    const bc = b.node.const;
-    const rc = r.node.const;
-    if (canonicalJson(bc) !== canonicalJson(rc)) {
-      const action: ChangeAction = bc === undefined ? 'added' : rc === undefined ? 'removed' : 'changed';
-      const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
-      add(this.emit('schema-const', action, effect, b, r, 'const', walk, { before: bc, after: rc }));
-    }
-    const bd = b.node.default;
-    const rd = r.node.default;
-    if (canonicalJson(bd) !== canonicalJson(rd)) {
-      const action: ChangeAction = bd === undefined ? 'added' : rd === undefined ? 'removed' : 'changed';
-      add(this.emit('schema-default', action, 'none', b, r, 'default', walk, { before: bd, after: rd }));
-    }
-  }
 
-  private compareBounds(b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
-    for (const [keyword, { kind, lower }] of Object.entries(BOUND_KEYWORDS)) {
-      const before = bv.bounds[keyword];
-      const after = rv.bounds[keyword];
-      if (before === after) continue;
-      let action: ChangeAction;
-      let narrows: boolean;
-      if (before === undefined) { action = 'added'; narrows = true; }
-      else if (after === undefined) { action = 'removed'; narrows = false; }
-      else { action = after > before ? 'increased' : 'decreased'; narrows = (after > before) === lower; }
-      add(this.emit(kind as ChangeKind, action, narrows ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
-    }
-    const bm = b.node.multipleOf;
-    const rm = r.node.multipleOf;
-    if (bm !== rm && (typeof bm === 'number' || typeof rm === 'number')) {
-      let action: ChangeAction = 'changed';
-      let effect: SchemaEffect = 'incomparable';
-      if (typeof bm !== 'number') { action = 'added'; effect = 'narrowed'; }
-      else if (typeof rm !== 'number') { action = 'removed'; effect = 'widened'; }
-      else if (Number.isInteger(rm / bm)) effect = 'narrowed';
-      else if (Number.isInteger(bm / rm)) effect = 'widened';
-      add(this.emit('schema-multiple-of', action, effect, b, r, 'multipleOf', walk, { before: bm, after: rm }));
-    }
-    const bp = b.node.pattern;
-    const rp = r.node.pattern;
-    if (bp !== rp) {
-      const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
-      const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
-      add(this.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
-    }
-    const bu = b.node.uniqueItems === true;
-    const ru = r.node.uniqueItems === true;
-    if (bu !== ru) add(this.emit('schema-unique-items', ru ? 'added' : 'removed', ru ? 'narrowed' : 'widened', b, r, 'uniqueItems', walk));
-  }
 
-  private compareFlags(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    const flags = [['readOnly', 'schema-read-only'], ['writeOnly', 'schema-write-only'], ['deprecated', 'schema-deprecated']] as const;
-    for (const [keyword, kind] of flags) {
-      const before = b.node[keyword] === true;
-      const after = r.node[keyword] === true;
-      if (before !== after) add(this.emit(kind, after ? 'added' : 'removed', 'none', b, r, keyword, walk));
-    }
-    for (const [keyword, kind] of Object.entries(ANNOTATIONS)) {
-      const before = b.node[keyword];
-      const after = r.node[keyword];
-      if (this.same(before, after)) continue;
-      const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
-      add(this.emit(kind, action, 'none', b, r, keyword, walk, { field: keyword, ...(keyword === 'title' ? { before, after } : {}) }));
-    }
-  }
+
+
+
+
 
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
@@ -385,6 +276,20 @@ export class SchemaComparator {
     const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
     for (const j of added) add([this.emit(kind, 'added', grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
     for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
+  }
+
+  /**
+   * oneOf -> anyOf with the same members only widens (a value may now match several); anyOf -> oneOf narrows.
+   * Returns the keyword whose members are then compared against the other side's, or undefined.
+   */
+  private compareUnionKind(b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (changes: RawChange[]) => void): 'oneOf' | 'anyOf' | undefined {
+    const only = (v: SchemaView) => (v.oneOf && !v.anyOf ? 'oneOf' : v.anyOf && !v.oneOf ? 'anyOf' : undefined);
+    const before = only(bv);
+    const after = only(rv);
+    if (!before || !after || before === after) return undefined;
+    const widened = after === 'anyOf';
+    add([this.emit('schema-one-of', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, after, walk, { from: before, to: after })]);
+    return after;
   }
 
   private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {

@@ -3,8 +3,9 @@
  * security per operation, then document-level parts. Schemas go through the one comparator.
  */
 import type { LoadedSpec } from '../spec/types.ts';
+import { ToolError } from '../errors.ts';
 import type { ChangeContext, Direction, RawChange } from './types.ts';
-import { normalizeOpenApi, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
+import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { ChangeRecorder } from './recorder.ts';
@@ -33,7 +34,11 @@ export function sunsetInfo(node: any, today: Date): Pick<ChangeContext, 'sunset'
 }
 
 export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOptions): RawChange[] {
-  if (base.kind.format !== 'openapi' || revision.kind.format !== 'openapi') throw new TypeError('diffApi needs two OpenAPI documents');
+  if (base.kind.format !== 'openapi' || revision.kind.format !== 'openapi') {
+    throw new ToolError(`${revision.path}: only OpenAPI documents are classified by this stage (got ${base.kind.format} and ${revision.kind.format})`, {
+      file: revision.path, hint: 'JSON Schema contracts are compared with compareSchemas(..., { direction: \'standalone\' })',
+    });
+  }
   const bm = normalizeOpenApi(base.document, base.kind.version);
   const rm = normalizeOpenApi(revision.document, revision.kind.version);
   const rec = new ChangeRecorder(base, revision);
@@ -63,7 +68,10 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
 
 function originIn(spec: LoadedSpec, node: object) {
   const origin = spec.origin(node);
-  if (!origin) return undefined;
+  if (!origin) {
+    const pointer = syntheticPointer(node);
+    return pointer === undefined ? undefined : { file: '', pointer };
+  }
   return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
 }
 
@@ -97,7 +105,7 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   const servers = pairByKey(new Map(b.servers.map((s) => [s, s])), new Map(r.servers.map((s) => [s, s])));
   for (const [url] of servers.added) rec.add('operation-server', 'added', bs, { pointer: `${r.pointer}/servers` }, { ...ctx, value: url });
   for (const [url] of servers.removed) rec.add('operation-server', 'removed', { pointer: `${b.pointer}/servers` }, rs, { ...ctx, value: url });
-  diffSecurity(b, r, bm, rm, rec, ctx);
+  diffSecurity(b, r, rec, ctx);
   diffParameters(b, r, d, options);
   diffRequestBody(b, r, d);
   diffResponses(b, r, d);

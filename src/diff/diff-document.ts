@@ -17,7 +17,7 @@ function requirements(list: SecurityRequirement[] | undefined): Map<string, Secu
 }
 
 /** Effective security of one operation: alternatives added/removed, scopes added/removed inside one. */
-export function diffSecurity(b: OperationModel, r: OperationModel, _bm: ApiModel, _rm: ApiModel, rec: ChangeRecorder, ctx: ChangeContext): void {
+export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRecorder, ctx: ChangeContext): void {
   const before = requirements(b.security);
   const after = requirements(r.security);
   const pairs = pairByKey(before, after);

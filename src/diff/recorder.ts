@@ -7,16 +7,20 @@ import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types
 import { canonicalJson } from './schema-hash.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 
+const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
+
 export interface Spot { node?: unknown; pointer: string }
 
 export class ChangeRecorder {
   readonly changes: RawChange[] = [];
   constructor(private readonly base: LoadedSpec, private readonly revision: LoadedSpec) {}
 
-  private where(spec: LoadedSpec, spot: Spot | undefined): { pointer?: string; file?: string } {
+  private where(spec: LoadedSpec, spot: Spot | undefined, slot: boolean): { pointer?: string; file?: string } {
     if (!spot) return {};
     const node = spot.node;
     const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
+    // A reusable component added to or removed from an operation is located where the operation uses it.
+    if (slot && origin && REUSABLE.test(origin.pointer)) return { pointer: spot.pointer };
     if (origin) return { pointer: origin.pointer, file: origin.file === spec.path ? undefined : origin.file };
     return { pointer: spot.pointer };
   }
@@ -25,8 +29,9 @@ export class ChangeRecorder {
     kind: ChangeKind, action: ChangeAction, base: Spot | undefined, revision: Spot | undefined,
     context: ChangeContext, values: { before?: unknown; after?: unknown } = {},
   ): RawChange {
-    const b = this.where(this.base, base);
-    const r = this.where(this.revision, revision);
+    const slot = action === 'added' || action === 'removed';
+    const b = this.where(this.base, base, slot);
+    const r = this.where(this.revision, revision, slot);
     const change: RawChange = {
       kind, action, basePointer: b.pointer, revisionPointer: r.pointer,
       ...(b.file ? { baseFile: b.file } : {}), ...(r.file ? { revisionFile: r.file } : {}),

@@ -43,7 +43,8 @@ export function viewOf(schema: Record<string, any>, nullableKeyword: boolean): S
     oneOf = Array.isArray(node.oneOf) ? node.oneOf : undefined;
     anyOf = Array.isArray(node.anyOf) ? node.anyOf : undefined;
   }
-  if (nullableKeyword && (schema.nullable === true || node.nullable === true)) nullable = true;
+  // Swagger 2.0 tools spell it x-nullable.
+  if (nullableKeyword && [schema, node].some((n) => n.nullable === true || n['x-nullable'] === true)) nullable = true;
   let types: Set<string> | null = null;
   const declared = node.type;
   if (typeof declared === 'string' || Array.isArray(declared)) {

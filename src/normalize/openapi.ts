@@ -60,7 +60,9 @@ const SWAGGER_SCHEMA_KEYS = [
 ];
 /** Swagger 2.0 non-body parameters and headers carry schema keywords inline; one synthetic schema per node. */
 const syntheticSchemas = new WeakMap<object, object>();
-function inlineSchema(node: Record<string, any>): object {
+/** Where a synthetic schema's keywords are written (the parameter, header or operation it was built from). */
+const syntheticPointers = new WeakMap<object, string>();
+function inlineSchema(node: Record<string, any>, pointer: string): object {
   let schema = syntheticSchemas.get(node);
   if (!schema) {
     const built: Record<string, unknown> = {};
@@ -68,8 +70,14 @@ function inlineSchema(node: Record<string, any>): object {
     for (const key of Object.keys(node)) if (key.startsWith('x-')) built[key] = node[key];
     schema = built;
     syntheticSchemas.set(node, schema);
+    syntheticPointers.set(schema, pointer);
   }
   return schema;
+}
+
+/** The document pointer of a schema built from Swagger 2.0 parameter keywords, if `node` is one. */
+export function syntheticPointer(node: object): string | undefined {
+  return syntheticPointers.get(node);
 }
 
 function mediaTypes(list: unknown, fallback: string[]): string[] {
@@ -92,7 +100,7 @@ function contentOf(node: any, pointer: string): Map<string, MediaModel> {
 function normalizeParameter(param: any, pointer: string, version: OpenApiVersion): ParameterModel | undefined {
   if (!isObject(param) || typeof param.name !== 'string' || typeof param.in !== 'string') return undefined;
   const swagger = version === '2.0';
-  const schema = swagger ? inlineSchema(param) : param.schema ?? contentSchema(param);
+  const schema = swagger ? inlineSchema(param, pointer) : param.schema ?? contentSchema(param);
   const style = swagger ? (param.collectionFormat ?? (param.type === 'array' ? 'csv' : undefined)) as string | undefined : param.style;
   return {
     key: `${param.in}:${param.name}`, in: param.in, name: param.name, required: param.required === true,
@@ -155,6 +163,7 @@ function swaggerRequestBody(op: any, root: any, opPointer: string, body: Paramet
     const required = form.filter((p) => p.required).map((p) => p.name);
     schema = { type: 'object', properties, ...(required.length ? { required } : {}) };
     syntheticForms.set(op, schema);
+    syntheticPointers.set(schema, `${opPointer}/parameters`);
   }
   const formTypes = consumes.filter((t) => /form/.test(t));
   const content = new Map<string, MediaModel>();
@@ -173,7 +182,7 @@ function headersOf(response: any, pointer: string, version: OpenApiVersion): Map
     const swagger = version === '2.0';
     headers.set(name.toLowerCase(), {
       name, node: header, pointer: headerPointer, required: header.required === true,
-      schema: swagger ? inlineSchema(header) : header.schema ?? contentSchema(header),
+      schema: swagger ? inlineSchema(header, headerPointer) : header.schema ?? contentSchema(header),
       schemaPointer: swagger ? headerPointer : `${headerPointer}/schema`,
     });
   }

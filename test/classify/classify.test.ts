@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classifySpecs, loadRuleCatalogue } from '../../src/classify/classify.ts';
+import { classifyChanges, classifySpecs, loadRuleCatalogue, toFinding } from '../../src/classify/classify.ts';
+import type { RawChange } from '../../src/diff/types.ts';
 import { summarize } from '../../src/classify/summary.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
 import { ConfigError, ToolError } from '../../src/errors.ts';
@@ -69,10 +70,12 @@ test('a team rule file overrides a built-in by priority; an invalid one is a Too
 });
 
 test('a change no rule matches is unclassified and breaking', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-rules-'));
-  const hook = (required: string[]) => inlineSpec({ openapi: '3.1.0', info: { title: 't', version: '1' }, webhooks: { e: { post: op({ parameters: [{ name: 'q', in: 'query', required: required.length > 0, schema: { type: 'string' } }] }) } } });
-  const findings = await classifySpecs(hook([]), hook(['q']), { today, relativeTo: dir });
-  assert.equal(findings.map((f) => [f.rule, f.severity]), [['unclassified', 'breaking']]);
+  // No built-in rule handles standalone schemas yet: such a change meets no rule.
+  const change: RawChange = { kind: 'schema-max-length', action: 'decreased', effect: 'narrowed', revisionPointer: '/maxLength', context: { direction: 'standalone' } };
+  const [classified] = await classifyChanges([change], await loadRuleCatalogue());
+  assert.is(classified.rule, undefined);
+  const finding = toFinding(change, undefined, undefined, base, revision, undefined);
+  assert.equal([finding.rule, finding.severity, finding.location, finding.side], ['unclassified', 'breaking', '/maxLength', 'revision']);
 });
 
 test('the catalogue lists every rule sorted by id', async () => {

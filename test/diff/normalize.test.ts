@@ -44,6 +44,14 @@ test('a 2.0 parameter maximum change is a schema change like in 3.x', () => {
   assert.equal(changes.map((c) => `${c.kind}:${c.action}:${c.context.direction}`), ['schema-maximum:decreased:request']);
 });
 
+test('a 2.0 formData parameter change is located at the parameter, and x-nullable is nullable', () => {
+  const doc = (type: string, extra: object = {}) => ({ swagger: '2.0', info: { title: 't', version: '1' }, paths: { '/a': { post: { consumes: ['application/x-www-form-urlencoded'], parameters: [{ name: 'n', in: 'formData', type, ...extra }], responses: { 200: { description: 'ok' } } } } } });
+  const changes = diffApi(inlineSpec(doc('number')), inlineSpec(doc('string')), { today: new Date() });
+  assert.equal(changes.map((c) => [c.kind, c.revisionPointer]), [['schema-type', '/paths/~1a/post/parameters/0/type']]);
+  const nullable = diffApi(inlineSpec(doc('string')), inlineSpec(doc('string', { 'x-nullable': true })), { today: new Date() });
+  assert.equal(nullable.map((c) => `${c.kind}:${c.action}`), ['schema-nullable:added']);
+});
+
 test('webhooks and callbacks swap direction', () => {
   const hook = (required: string[]) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, webhooks: { pet: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } }, required } } } }, responses: { 200: { description: 'ok' } } } } } });
   const changes = diffApi(inlineSpec(hook([])), inlineSpec(hook(['a'])), { today: new Date() });

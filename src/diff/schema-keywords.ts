@@ -1,0 +1,136 @@
+/**
+ * Leaf keyword comparisons of the schema comparator: types and nullability, values (enum, const, default),
+ * numeric and length bounds, flags and annotations. Each reports through the comparator's emitter.
+ */
+import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
+import { canonicalJson } from './schema-hash.ts';
+import { BOUND_KEYWORDS, formatEffect, typeEffect, type SchemaView } from './schema-view.ts';
+
+export interface Located { node: any; pointer: string; file?: string }
+export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
+export interface KeywordEmitter {
+  emit(kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined, walk: Walk,
+    extra?: Partial<ChangeContext> & { before?: unknown; after?: unknown }): RawChange;
+  same(before: unknown, after: unknown): boolean;
+}
+
+export const ANNOTATIONS: Record<string, ChangeKind> = {
+  title: 'schema-title', description: 'schema-description', example: 'schema-example', examples: 'schema-example',
+  externalDocs: 'external-docs',
+};
+
+export function show(value: unknown): string {
+  if (value === undefined) return 'none';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function compareTypes(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
+  const effect = typeEffect(bv.types, rv.types);
+  if (effect !== 'none') {
+    const action: ChangeAction = effect === 'incomparable' ? 'changed' : effect;
+    const print = (types: Set<string> | null) => (types ? [...types].sort().join('|') : 'any');
+    add(k.emit('schema-type', action, effect, b, r, 'type', walk, { before: print(bv.types), after: print(rv.types) }));
+  }
+  if (bv.nullable !== rv.nullable) {
+    add(k.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk));
+  }
+  const bf = b.node.format;
+  const rf = r.node.format;
+  if (bf !== rf) {
+    if (bf === undefined) add(k.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf }));
+    else if (rf === undefined) add(k.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf }));
+    else {
+      const fx = formatEffect(String(bf), String(rf));
+      add(k.emit('schema-format', fx === 'incomparable' ? 'changed' : fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
+    }
+  }
+}
+export function compareValues(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+  for (const [keyword, kind] of [['enum', 'schema-enum-value'], ['x-extensible-enum', 'schema-extensible-enum-value']] as const) {
+    const before = b.node[keyword];
+    const after = r.node[keyword];
+    if (!Array.isArray(before) && !Array.isArray(after)) continue;
+    if (!Array.isArray(before) || !Array.isArray(after)) {
+      if (keyword === 'enum') {
+        const added = Array.isArray(after);
+        add(k.emit('schema-enum', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
+      } else {
+        const added = Array.isArray(after);
+        for (const value of (added ? after : before) as unknown[]) {
+          add(k.emit(kind, added ? 'added' : 'removed', 'none', b, r, keyword, walk, { value: show(value) }));
+        }
+      }
+      continue;
+    }
+    const beforeSet = new Map(before.map((v) => [canonicalJson(v), v]));
+    const afterSet = new Map(after.map((v) => [canonicalJson(v), v]));
+    for (const [key, value] of afterSet) {
+      if (!beforeSet.has(key)) add(k.emit(kind, 'added', 'widened', b, r, keyword, walk, { value: show(value) }));
+    }
+    for (const [key, value] of beforeSet) {
+      if (!afterSet.has(key)) add(k.emit(kind, 'removed', 'narrowed', b, r, keyword, walk, { value: show(value) }));
+    }
+  }
+  const bc = b.node.const;
+  const rc = r.node.const;
+  if (canonicalJson(bc) !== canonicalJson(rc)) {
+    const action: ChangeAction = bc === undefined ? 'added' : rc === undefined ? 'removed' : 'changed';
+    const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+    add(k.emit('schema-const', action, effect, b, r, 'const', walk, { before: bc, after: rc }));
+  }
+  const bd = b.node.default;
+  const rd = r.node.default;
+  if (canonicalJson(bd) !== canonicalJson(rd)) {
+    const action: ChangeAction = bd === undefined ? 'added' : rd === undefined ? 'removed' : 'changed';
+    add(k.emit('schema-default', action, 'none', b, r, 'default', walk, { before: bd, after: rd }));
+  }
+}
+export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
+  for (const [keyword, { kind, lower }] of Object.entries(BOUND_KEYWORDS)) {
+    const before = bv.bounds[keyword];
+    const after = rv.bounds[keyword];
+    if (before === after) continue;
+    let action: ChangeAction;
+    let narrows: boolean;
+    if (before === undefined) { action = 'added'; narrows = true; }
+    else if (after === undefined) { action = 'removed'; narrows = false; }
+    else { action = after > before ? 'increased' : 'decreased'; narrows = (after > before) === lower; }
+    add(k.emit(kind as ChangeKind, action, narrows ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
+  }
+  const bm = b.node.multipleOf;
+  const rm = r.node.multipleOf;
+  if (bm !== rm && (typeof bm === 'number' || typeof rm === 'number')) {
+    let action: ChangeAction = 'changed';
+    let effect: SchemaEffect = 'incomparable';
+    if (typeof bm !== 'number') { action = 'added'; effect = 'narrowed'; }
+    else if (typeof rm !== 'number') { action = 'removed'; effect = 'widened'; }
+    else if (Number.isInteger(rm / bm)) effect = 'narrowed';
+    else if (Number.isInteger(bm / rm)) effect = 'widened';
+    add(k.emit('schema-multiple-of', action, effect, b, r, 'multipleOf', walk, { before: bm, after: rm }));
+  }
+  const bp = b.node.pattern;
+  const rp = r.node.pattern;
+  if (bp !== rp) {
+    const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
+    const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+    add(k.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
+  }
+  const bu = b.node.uniqueItems === true;
+  const ru = r.node.uniqueItems === true;
+  if (bu !== ru) add(k.emit('schema-unique-items', ru ? 'added' : 'removed', ru ? 'narrowed' : 'widened', b, r, 'uniqueItems', walk));
+}
+export function compareFlags(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+  const flags = [['readOnly', 'schema-read-only'], ['writeOnly', 'schema-write-only'], ['deprecated', 'schema-deprecated']] as const;
+  for (const [keyword, kind] of flags) {
+    const before = b.node[keyword] === true;
+    const after = r.node[keyword] === true;
+    if (before !== after) add(k.emit(kind, after ? 'added' : 'removed', 'none', b, r, keyword, walk));
+  }
+  for (const [keyword, kind] of Object.entries(ANNOTATIONS)) {
+    const before = b.node[keyword];
+    const after = r.node[keyword];
+    if (k.same(before, after)) continue;
+    const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+    add(k.emit(kind, action, 'none', b, r, keyword, walk, { field: keyword, ...(keyword === 'title' ? { before, after } : {}) }));
+  }
+}
