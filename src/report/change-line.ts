@@ -20,11 +20,13 @@ const MAX_USED_BY = 3;
 export function describeFinding(finding: Finding): string {
   const operation = operationOf(finding);
   const message = operation && !finding.message.includes(operation) ? `${operation}: ${finding.message}` : finding.message;
-  const usedBy = finding.usedBy ?? [];
-  if (usedBy.length === 0) return message;
-  const shown = usedBy.slice(0, MAX_USED_BY).join(', ');
-  const more = usedBy.length > MAX_USED_BY ? ` and ${usedBy.length - MAX_USED_BY} more` : '';
-  return `${message} (affects ${shown}${more})`;
+  // The operation named in the message is one of the users of a shared component: list the others.
+  const named = operation && message.includes(operation) ? operation : undefined;
+  const others = (finding.usedBy ?? []).filter((op) => op !== named);
+  if (others.length === 0) return message;
+  const shown = others.slice(0, MAX_USED_BY).join(', ');
+  const more = others.length > MAX_USED_BY ? ` and ${others.length - MAX_USED_BY} more` : '';
+  return `${message} (${named ? 'also affects' : 'affects'} ${shown}${more})`;
 }
 
 /** `api/petstore.yaml:42` or the JSON Pointer when no file is known. */

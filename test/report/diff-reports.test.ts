@@ -127,4 +127,10 @@ test('junit: a failure per breaking change, a passing case for a clean contract'
   assert.match(xml, /<testcase name="no breaking changes" classname="specver.breaking.order-event"\/>/);
 });
 
+test('a shared-component change names its first operation once and lists the others', async () => {
+  const { describeFinding } = await import('../../src/report/change-line.ts');
+  const shared: Finding = { ...added, method: 'get', path: '/pets', message: 'GET /pets: optional property nickname added' };
+  assert.is(describeFinding(shared), 'GET /pets: optional property nickname added (also affects GET /pets/{petId}, POST /pets, PUT /pets/{petId})');
+});
+
 test.run();
