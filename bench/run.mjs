@@ -8,7 +8,7 @@
  *                      [--reinstall] [--out bench]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +30,11 @@ const USAGE = `usage: npm run bench -- [options]
   --no-peers        skip the peer tools (no installs)
   --reinstall       retry peer installs that failed before
   --no-build        time dist/ as it is, even when src/ is newer
-  --out <dir>       where RESULTS.md and results.json go (default bench/)`;
+  --out <dir>       where RESULTS.md and results.json go (default bench/)
+  --render-only     measure nothing: regenerate RESULTS.md from the results.json in --out`;
 
 function parseArgs(argv) {
-  const opts = { runs: undefined, timeoutS: 120, quick: false, groups: new Set(GROUPS), peers: true, build: true, reinstall: false, out: BENCH };
+  const opts = { runs: undefined, timeoutS: 120, quick: false, groups: new Set(GROUPS), peers: true, build: true, reinstall: false, out: BENCH, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -53,6 +54,7 @@ function parseArgs(argv) {
     else if (a === '--no-build') opts.build = false;
     else if (a === '--reinstall') opts.reinstall = true;
     else if (a === '--out') opts.out = resolve(value());
+    else if (a === '--render-only') opts.renderOnly = true;
     else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -101,6 +103,13 @@ function machineInfo() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (line) => process.stderr.write(`${line}\n`);
+  if (opts.renderOnly) {
+    const previous = JSON.parse(readFileSync(join(opts.out, 'results.json'), 'utf8'));
+    previous.targets = evaluateTargets(previous);
+    writeFileSync(join(opts.out, 'RESULTS.md'), renderMarkdown(previous));
+    log(`rendered ${join(opts.out, 'RESULTS.md')} from results.json`);
+    return;
+  }
   const started = Date.now();
   const results = {
     schemaVersion: 1,

@@ -18,6 +18,7 @@ const node = process.execPath;
 
 const med = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.median : null);
 const rss = (r) => (r && r.status === 'ok' && r.rssKb ? r.rssKb.median : null);
+const best = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.min : null);
 const ratio = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
 
 function specverCommand(ctx, id, label, args, cwd, okCodes) {
@@ -124,6 +125,8 @@ export async function diffGroup(ctx) {
       floorParser: floor?.id.replace('floor-', '') ?? null,
       floorMs: floor?.ms ?? null,
       diffVsFloor: ratio(diffMs, floor?.ms),
+      // Fastest run over fastest floor run: less sensitive to load bursts on a shared machine.
+      diffVsFloorBest: ratio(best(measured['specver-diff']), floor ? best(measured[floor.id]) : null),
       breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
       diffRssKb: rss(measured['specver-diff']),
       rssLimitKb,

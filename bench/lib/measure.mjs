@@ -61,8 +61,8 @@ export function classify({ exitCode, signal, timedOut, stderr, okCodes }) {
   if (timedOut) return { status: 'timeout', message: 'timed out' };
   const firstLine = stderr.split('\n').map((l) => l.trim()).find((l) => l && !/^[═║╔╚╗╝]/.test(l)) ?? '';
   if (/not implemented yet/i.test(stderr)) return { status: 'not-implemented', message: firstLine };
+  if (/heap out of memory|Allocation failed|Last few GCs/i.test(stderr)) return { status: 'crashed', message: 'JavaScript heap out of memory' };
   if (signal) return { status: 'crashed', message: `killed by ${signal}${firstLine ? `: ${firstLine}` : ''}` };
-  if (/heap out of memory|Allocation failed/i.test(stderr)) return { status: 'crashed', message: 'JavaScript heap out of memory' };
   const stack = STACK_LINE.test(stderr);
   if (okCodes.includes(exitCode) && !(stack && exitCode !== 0)) return { status: 'ok', message: '' };
   if (stack || exitCode > 128) {
