@@ -1,13 +1,16 @@
 /**
- * The classification stage: normalize + diff two loaded OpenAPI specs, give every raw change exactly one rule
- * (unmatched -> `unclassified`, breaking), apply the configured severities, and locate the findings.
+ * The classification stage: normalize + diff two loaded specs (OpenAPI, or standalone JSON Schema read with
+ * its contract's compatibility mode), give every raw change exactly one rule of the spec's format (unmatched
+ * -> `unclassified`, breaking), apply the configured severities, and locate the findings.
  */
 import { relative } from 'node:path';
 import type { Compatibility } from '../types.ts';
 import type { LoadedSpec } from '../spec/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
-import { builtInConditions, loadRules, type RuleDefinition } from '../ruleset/load-rules.ts';
+import { diffJsonSchema } from '../diff/diff-json-schema.ts';
+import { ToolError } from '../errors.ts';
+import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
 import { checkOverrides } from '../ruleset/apply-overrides.ts';
 import { ruleIndexFor } from './engine.ts';
 import { interpolate } from './message.ts';
@@ -21,7 +24,7 @@ export interface ClassifyOptions {
   ruleFiles?: string[];
   /** Rule id -> severity | 'off' (an unknown id is a ConfigError). */
   severityOverrides?: Record<string, string>;
-  /** JSON Schema contracts only; not used for OpenAPI. */
+  /** JSON Schema contracts only (default backward); not used for OpenAPI. */
   compatibility?: Compatibility;
   /** Project root, to print `Finding.file` relative to it. */
   relativeTo?: string;
@@ -33,6 +36,29 @@ function rulesFor(files: string[] = []): RuleDefinition[] {
   let rules = ruleSets.get(key);
   if (!rules) ruleSets.set(key, (rules = loadRules(files)));
   return rules;
+}
+
+const byFormat = new WeakMap<RuleDefinition[], Map<RuleFormat, RuleDefinition[]>>();
+/** The rules of one format (one array per rule set and format, so its engines are built once). */
+export function rulesOfFormat(rules: RuleDefinition[], format: RuleFormat): RuleDefinition[] {
+  let formats = byFormat.get(rules);
+  if (!formats) byFormat.set(rules, (formats = new Map()));
+  let list = formats.get(format);
+  if (!list) formats.set(format, (list = rules.filter((r) => r.format === format)));
+  return list;
+}
+
+/** Raw changes between two loaded specs of the same format, and the format whose rules classify them. */
+export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility'>): { format: RuleFormat; changes: RawChange[] } {
+  if (base.kind.format !== revision.kind.format) {
+    throw new ToolError(`${revision.path} is ${revision.kind.format} but its base is ${base.kind.format}; they cannot be compared`, {
+      file: revision.path, hint: 'a contract keeps its format; add a new contract for the other document',
+    });
+  }
+  if (revision.kind.format === 'json-schema') {
+    return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }) };
+  }
+  return { format: 'openapi', changes: diffApi(base, revision, { today: options.today }) };
 }
 
 /** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */
@@ -51,10 +77,10 @@ export async function classifyChanges(changes: RawChange[], rules: RuleDefinitio
 }
 
 export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
-  const rules = rulesFor(options.ruleFiles);
-  const overrides = checkOverrides(rules, options.severityOverrides);
-  const changes = diffApi(base, revision, { today: options.today });
-  const classified = await classifyChanges(changes, rules);
+  const all = rulesFor(options.ruleFiles);
+  const overrides = checkOverrides(all, options.severityOverrides);
+  const { format, changes } = diffSpecs(base, revision, options);
+  const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
     const id = rule?.id ?? 'unclassified';

@@ -5,6 +5,7 @@
  */
 import type { LoadedSpec, NodeOrigin, SpecKind } from '../spec/types.ts';
 import { escapePointer } from '../normalize/openapi.ts';
+import { DEFAULT_DIALECT, dialectOf } from '../spec/detect.ts';
 
 function kindOf(doc: any): SpecKind {
   if (doc && 'swagger' in doc) return { format: 'openapi', version: '2.0', declared: String(doc.swagger) };
@@ -14,6 +15,13 @@ function kindOf(doc: any): SpecKind {
 
 function unescape(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A standalone JSON Schema built in memory (dialect from `$schema`, default 2020-12). */
+export function inlineJsonSchema(document: unknown, path = '/virtual/schema.json'): LoadedSpec {
+  const declared = (document as any)?.$schema;
+  const dialect = typeof declared === 'string' ? dialectOf(declared) ?? DEFAULT_DIALECT : DEFAULT_DIALECT;
+  return { ...inlineSpec(document, path), kind: { format: 'json-schema', dialect, ...(typeof declared === 'string' ? { declared } : {}) } };
 }
 
 export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): LoadedSpec {

@@ -7,7 +7,7 @@ import type { RawChange } from '../diff/types.ts';
 /** Context fields a message may use, plus derived ones. */
 export const PLACEHOLDERS = [
   'method', 'path', 'in', 'name', 'status', 'mediaType', 'schemaPath', 'property', 'subject', 'field', 'value',
-  'sunset', 'stability', 'from', 'to', 'direction', 'operationRole',
+  'sunset', 'stability', 'from', 'to', 'direction', 'operationRole', 'compatibility',
   // derived
   'target', 'operation', 'kind', 'action',
 ] as const;

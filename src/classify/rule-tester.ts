@@ -1,19 +1,22 @@
 /**
  * The rule case runner (RuleTester style). A case file `<rule-id>.yaml` lists `fires:` and `quiet:` cases;
  * each case is a base/revision pair of small inline documents, or a shorthand that places two schemas or
- * parameters into a shared skeleton (`request:`, `response:`, `parameter:`). Cases run against the whole
- * catalogue (built-ins plus the rule file under test), so priorities between rules are exercised too.
+ * parameters into a shared skeleton (`request:`, `response:`, `parameter:`). JSON Schema rules' cases hold
+ * two schemas (`base:`/`revision:`, or `schema: {base, revision}`) and may set `compatibility:`. Cases run
+ * against the whole catalogue of the rule's format (built-ins plus the rule file under test), so priorities
+ * between rules are exercised too.
  * Expected findings are `{ location, severity? }` for the rule under test, never the message text.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ToolError } from '../errors.ts';
-import { diffApi } from '../diff/diff-api.ts';
+import type { LoadedSpec } from '../spec/types.ts';
 import { builtInConditions, builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
 import { ruleIndexFor } from './engine.ts';
-import { classifyChanges, sideOf } from './classify.ts';
+import { classifyChanges, diffSpecs, rulesOfFormat, sideOf } from './classify.ts';
+import type { CompatibilityMode } from '../diff/types.ts';
 import { interpolate } from './message.ts';
-import { inlineSpec } from './inline-spec.ts';
+import { inlineJsonSchema, inlineSpec } from './inline-spec.ts';
 
 export interface ExpectedFinding { location: string; severity?: string; rule?: string }
 export interface RuleCase {
@@ -22,6 +25,8 @@ export interface RuleCase {
   request?: { base: unknown; revision: unknown };
   response?: { base: unknown; revision: unknown };
   parameter?: { base: unknown; revision: unknown };
+  schema?: { base: unknown; revision: unknown };
+  compatibility?: CompatibilityMode;
   openapi?: string;
   today?: string;
   expect?: ExpectedFinding[];
@@ -67,10 +72,17 @@ export function expandLocation(location: string): string {
   return match && SHORTHAND_POINTERS[match[0]] ? SHORTHAND_POINTERS[match[0]] + location.slice(match[0].length) : location;
 }
 
-async function runCase(rule: RuleDefinition, rules: RuleDefinition[], c: RuleCase, group: 'fires' | 'quiet'): Promise<CaseResult> {
-  const [baseDoc, revisionDoc] = caseDocuments(c);
+async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase, group: 'fires' | 'quiet'): Promise<CaseResult> {
+  const rules = rulesOfFormat(all, rule.format);
   const today = new Date(c.today ?? '2026-01-01T00:00:00Z');
-  const changes = diffApi(inlineSpec(baseDoc), inlineSpec(revisionDoc), { today });
+  let specs: [LoadedSpec, LoadedSpec];
+  if (rule.format === 'json-schema') {
+    specs = [inlineJsonSchema(c.schema?.base ?? c.base ?? {}), inlineJsonSchema(c.schema?.revision ?? c.revision ?? {})];
+  } else {
+    const [baseDoc, revisionDoc] = caseDocuments(c);
+    specs = [inlineSpec(baseDoc), inlineSpec(revisionDoc)];
+  }
+  const { changes } = diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward' });
   const classified = await classifyChanges(changes, rules);
   const problems: string[] = [];
   const findings = classified.map(({ change, rule: winner }) => {

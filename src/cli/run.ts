@@ -6,6 +6,7 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './program.ts';
 import { createContext, type ContextInput } from './context.ts';
 import { isSpecverError } from '../errors.ts';
+import { removeInFlightFiles } from '../store/in-flight.ts';
 
 function cliVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -24,6 +25,18 @@ function flagsFromArgv(argv: string[]) {
 /** Commander's messages start with "error: "; ours are "specver: ...". */
 function usageMessage(error: CommanderError): string {
   return error.message.replace(/^error:\s*/, '');
+}
+
+/**
+ * Ctrl-C while working (the entry point's one SIGINT handler): removes the temp files and the lock this
+ * process holds, reports it, and returns 130 like a shell. A prompt never gets here: it reads Ctrl-C as a
+ * key and cancels (exit 4). An interrupted `version` keeps its journal, so the next run finishes it.
+ */
+export function interruptedExitCode(argv: string[], input: ContextInput): number {
+  removeInFlightFiles();
+  const ctx = createContext(input, flagsFromArgv(argv));
+  ctx.out.error(130, 'interrupted (Ctrl-C): stopped before finishing, no partial files left', 'run the command again');
+  return 130;
 }
 
 /** Run specver with the given arguments; returns the exit code instead of exiting (tests call this). */

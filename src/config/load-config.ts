@@ -241,6 +241,14 @@ function buildConfig(raw: RawConfig, file: string, parsed: ConfigDocument, shown
     if (contract.format === 'json-schema') result.compatibility = contract.compatibility ?? 'backward';
     return result;
   });
+  // Rule files are read as data: like specs, they must come from inside the project.
+  for (const section of ['rules', 'lint'] as const) {
+    (raw[section]?.files ?? []).forEach((ruleFile, index) => {
+      if (!isInside(root, resolve(root, ruleFile)) || ruleFile.includes('\0')) {
+        fail([section, 'files', index], `${section}.files[${index}]: ${ruleFile} is outside the project root`, 'keep rule files inside the project (copy them in)');
+      }
+    });
+  }
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
     const absolute = resolve(root, dir);

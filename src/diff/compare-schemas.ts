@@ -12,6 +12,7 @@ import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, 
 import { matchMembers } from './match-members.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
 import { escapePointer } from '../normalize/openapi.ts';
+import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -37,9 +38,13 @@ interface Entry { changes: RawChange[]; done: boolean }
 const HANDLED = new Set([
   'type', 'nullable', 'format', 'enum', 'const', 'x-extensible-enum', 'multipleOf', 'pattern', 'uniqueItems',
   'properties', 'required', 'additionalProperties', 'items', 'readOnly', 'writeOnly', 'oneOf', 'anyOf', 'allOf',
-  'discriminator', 'default', 'deprecated', '$ref', '$id', '$schema', '$anchor', '$comment', '$defs',
-  'definitions', 'x-nullable', ...Object.keys(BOUND_KEYWORDS), ...Object.keys(ANNOTATIONS),
+  'discriminator', 'default', 'deprecated', '$ref', '$id', '$schema', '$anchor', '$dynamicAnchor', '$defs',
+  '$vocabulary', 'definitions', 'x-nullable', ...Object.keys(BOUND_KEYWORDS), ...Object.keys(ANNOTATIONS),
+  ...APPLICATOR_KEYWORDS,
 ]);
+
+/** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
+const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +57,12 @@ export class SchemaComparator {
   private readonly all: RawChange[] = [];
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
+  private readonly recursor: Recursor = {
+    ...this.keywordEmitter,
+    pair: (b, r, walk) => this.pair(b, r, walk),
+    child: (side, parent, key, node) => this.child(side, parent, key, node),
+    slot: (parent, key, node) => this.slot(parent, key, node),
+  };
 
   constructor(private readonly env: ComparatorEnv = {}) {}
 
@@ -183,9 +194,7 @@ export class SchemaComparator {
     compareBounds(this.keywordEmitter, b, r, bv, rv, walk, one);
     compareFlags(this.keywordEmitter, b, r, walk, one);
     this.compareObject(b, r, walk, add);
-    if (isObject(b.node.items) || isObject(r.node.items)) {
-      add(this.pair(this.child('base', b, 'items', b.node.items), this.child('revision', r, 'items', r.node.items), { ...walk, schemaPath: `${walk.schemaPath}[]` }));
-    }
+    compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
     if (switched) this.compareMembers(switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
     else {
@@ -196,20 +205,12 @@ export class SchemaComparator {
     this.compareOthers(b, r, walk, one);
   }
 
-
-
-
-
-
-
-
-
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
     const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
     const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
     const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
-    const closed = b.node.additionalProperties === false;
+    const closed = b.node.additionalProperties === false || b.node.unevaluatedProperties === false;
     const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
     const bProps = this.child('base', b, 'properties', bp);
     const rProps = this.child('revision', r, 'properties', rp);
@@ -219,14 +220,16 @@ export class SchemaComparator {
       if (!(name in rp)) {
         const bc = this.slot(bProps, name, bp[name]);
         const flags = flagsOf(bp[name]);
-        add([this.emit('schema-property', 'removed', closed ? 'narrowed' : 'widened', bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed, ...flags })]);
+        // Closed object: the property is no longer allowed (narrowed), unless it was required (then data valid
+        // under either side is invalid under the other: incomparable).
+        add([this.emit('schema-property', 'removed', !closed ? 'widened' : breq.has(name) ? 'incomparable' : 'narrowed', bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed, ...flags })]);
         continue;
       }
       if (!(name in bp)) {
         const rc = this.slot(rProps, name, rp[name]);
         const flags = flagsOf(rp[name]);
         const required = rreq.has(name);
-        add([this.emit('schema-property', 'added', closed && !required ? 'widened' : 'narrowed', bProps, rc, undefined, walk, { property: name, schemaPath, required, closed, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
+        add([this.emit('schema-property', 'added', !closed ? 'narrowed' : required ? 'incomparable' : 'widened', bProps, rc, undefined, walk, { property: name, schemaPath, required, closed, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
         continue;
       }
       const flags = flagsOf(rp[name], bp[name]);
@@ -255,7 +258,9 @@ export class SchemaComparator {
     if (rank(before) === rank(after)) return;
     const widened = rank(after) > rank(before);
     add([this.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
-      from: before === undefined ? 'allowed' : show(before), to: after === undefined ? 'allowed' : show(after),
+      // A schema may be cyclic: it is named, never printed whole.
+      from: before === undefined ? 'allowed' : isObject(before) ? 'a schema' : show(before),
+      to: after === undefined ? 'allowed' : isObject(after) ? 'a schema' : show(after),
     })]);
   }
 
@@ -314,7 +319,7 @@ export class SchemaComparator {
       if (this.same(before, after)) continue;
       const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
       if (key.startsWith('x-')) add(this.emit('extension', action, 'none', b, r, key, walk, { field: key }));
-      else add(this.emit('schema-keyword', action, 'incomparable', b, r, key, walk, { field: key }));
+      else add(this.emit('schema-keyword', action, OPAQUE_ASSERTIONS.has(key) ? 'incomparable' : 'none', b, r, key, walk, { field: key }));
     }
   }
 

@@ -16,7 +16,7 @@ export interface KeywordEmitter {
 
 export const ANNOTATIONS: Record<string, ChangeKind> = {
   title: 'schema-title', description: 'schema-description', example: 'schema-example', examples: 'schema-example',
-  externalDocs: 'external-docs',
+  externalDocs: 'external-docs', $comment: 'schema-comment',
 };
 
 export function show(value: unknown): string {
@@ -64,11 +64,13 @@ export function compareValues(k: KeywordEmitter, b: Located, r: Located, walk: W
     }
     const beforeSet = new Map(before.map((v) => [canonicalJson(v), v]));
     const afterSet = new Map(after.map((v) => [canonicalJson(v), v]));
+    // x-extensible-enum lists known values without restricting them: no effect on the accepted set.
+    const restricts = keyword === 'enum';
     for (const [key, value] of afterSet) {
-      if (!beforeSet.has(key)) add(k.emit(kind, 'added', 'widened', b, r, keyword, walk, { value: show(value) }));
+      if (!beforeSet.has(key)) add(k.emit(kind, 'added', restricts ? 'widened' : 'none', b, r, keyword, walk, { value: show(value) }));
     }
     for (const [key, value] of beforeSet) {
-      if (!afterSet.has(key)) add(k.emit(kind, 'removed', 'narrowed', b, r, keyword, walk, { value: show(value) }));
+      if (!afterSet.has(key)) add(k.emit(kind, 'removed', restricts ? 'narrowed' : 'none', b, r, keyword, walk, { value: show(value) }));
     }
   }
   const bc = b.node.const;
@@ -86,7 +88,9 @@ export function compareValues(k: KeywordEmitter, b: Located, r: Located, walk: W
   }
 }
 export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
+  const done = compareSwitchedBounds(k, b, r, bv, rv, walk, add);
   for (const [keyword, { kind, lower }] of Object.entries(BOUND_KEYWORDS)) {
+    if (done.has(keyword)) continue;
     const before = bv.bounds[keyword];
     const after = rv.bounds[keyword];
     if (before === after) continue;
@@ -119,6 +123,32 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
   const ru = r.node.uniqueItems === true;
   if (bu !== ru) add(k.emit('schema-unique-items', ru ? 'added' : 'removed', ru ? 'narrowed' : 'widened', b, r, 'uniqueItems', walk));
 }
+/**
+ * `maximum: 10` -> `exclusiveMaximum: 10` (or the reverse, or draft-04's boolean form) is one bound that moved,
+ * not one removed and one added: compared as a single effective bound. Returns the keywords it handled.
+ */
+function compareSwitchedBounds(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): Set<string> {
+  const done = new Set<string>();
+  for (const [inclusive, exclusive, lower] of [['minimum', 'exclusiveMinimum', true], ['maximum', 'exclusiveMaximum', false]] as const) {
+    const side = (v: SchemaView) => {
+      const inc = v.bounds[inclusive];
+      const exc = v.bounds[exclusive];
+      if ((inc === undefined) === (exc === undefined)) return undefined;
+      return inc !== undefined ? { value: inc, exclusive: false, keyword: inclusive } : { value: exc!, exclusive: true, keyword: exclusive };
+    };
+    const before = side(bv);
+    const after = side(rv);
+    if (!before || !after || before.keyword === after.keyword) continue;
+    done.add(inclusive).add(exclusive);
+    // Tighter: a higher lower bound / lower upper bound, or the same value made exclusive.
+    const moved = lower ? after.value - before.value : before.value - after.value;
+    const tighter = moved > 0 || (moved === 0 && after.exclusive);
+    const action: ChangeAction = tighter === lower ? 'increased' : 'decreased';
+    add(k.emit(BOUND_KEYWORDS[after.keyword].kind as ChangeKind, action, tighter ? 'narrowed' : 'widened', b, r, after.keyword, walk, { before: before.value, after: after.value }));
+  }
+  return done;
+}
+
 export function compareFlags(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
   const flags = [['readOnly', 'schema-read-only'], ['writeOnly', 'schema-write-only'], ['deprecated', 'schema-deprecated']] as const;
   for (const [keyword, kind] of flags) {

@@ -35,12 +35,20 @@ export const SCHEMA_CHANGE_KINDS = [
   'schema-one-of', 'schema-any-of', 'schema-all-of', 'schema-discriminator', 'schema-discriminator-mapping',
   'schema-default', 'schema-deprecated', 'schema-title', 'schema-description', 'schema-example',
   'schema-ref-url', 'schema-keyword',
+  // JSON Schema applicators and keywords beyond the OpenAPI subset
+  'schema-prefix-items', 'schema-items', 'schema-contains', 'schema-min-contains', 'schema-max-contains',
+  'schema-pattern-property', 'schema-unevaluated-properties', 'schema-unevaluated-items',
+  'schema-dependent-required', 'schema-dependent-schema', 'schema-property-names', 'schema-conditional',
+  'schema-not', 'schema-comment', 'schema-dialect',
 ] as const;
 
 export const CHANGE_KINDS = [...API_CHANGE_KINDS, ...SCHEMA_CHANGE_KINDS] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export type Direction = 'request' | 'response' | 'standalone';
+
+/** Standalone JSON Schema compatibility mode (decisions.md 3); rules read it as `$.context.compatibility`. */
+export type CompatibilityMode = 'backward' | 'forward' | 'full' | 'none';
 
 /** Where a change sits and what is known about it; rules read these fields, messages print them. */
 export interface ChangeContext {
@@ -76,6 +84,8 @@ export interface ChangeContext {
   success?: boolean;
   /** The base schema forbids additional properties (closed object). */
   closed?: boolean;
+  /** Standalone JSON Schema: the contract's compatibility mode. */
+  compatibility?: CompatibilityMode;
   /** x-stability-level of the operation in the base. */
   stability?: string;
   /** Printable before/after values for messages. */

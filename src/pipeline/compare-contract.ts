@@ -97,8 +97,11 @@ export async function compareContract(config: Config, contract: ContractConfig, 
   return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
 }
 
-/** Compare several contracts; order of the result follows the order given. */
+/** Compare several contracts (on worker threads when there are many); results follow the order given. */
 export async function compareContracts(config: Config, contracts: ContractConfig[], options: CompareOptions): Promise<Comparison[]> {
+  const { compareInWorkers, workerCount } = await import('./compare-parallel.ts');
+  const workers = workerCount(contracts.length);
+  if (workers > 0) return compareInWorkers(config, contracts, options, workers);
   const results: Comparison[] = [];
   for (const contract of contracts) results.push(await compareContract(config, contract, options));
   return results;

@@ -1,6 +1,7 @@
 /**
- * Classification rules: the built-in ones in rules/openapi/classify/*.json plus a team's own files, each
- * validated by ajv against schemas/classify-rule.schema.json. Built-ins are read once per process.
+ * Classification rules: the built-in ones in rules/openapi/classify/*.json and rules/json-schema/classify/*.json
+ * plus a team's own files, each validated by ajv against schemas/classify-rule.schema.json. Built-ins are read
+ * once per process. A rule's `format` says which contracts it classifies (OpenAPI unless it says json-schema).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -10,12 +11,17 @@ import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
 
 export const RULES_DIR = fileURLToPath(new URL('../../rules/openapi/', import.meta.url));
+export const JSON_SCHEMA_RULES_DIR = fileURLToPath(new URL('../../rules/json-schema/', import.meta.url));
+
+export type RuleFormat = 'openapi' | 'json-schema';
 
 export type Condition = Record<string, unknown>;
 
 export interface RuleDefinition {
   id: string;
   category: string;
+  /** Which contracts the rule classifies. */
+  format: RuleFormat;
   summary: string;
   docs: string;
   severity: Severity;
@@ -49,17 +55,24 @@ export function readRuleFile(file: string, builtIn: boolean): RuleDefinition {
     const first = violations[0];
     throw new ToolError(`invalid rule file ${file}: ${first.pointer || '(root)'} ${first.message}`, { file, hint: 'see schemas/classify-rule.schema.json' });
   }
+  if (builtIn && isJsonSchemaRuleFile(file) && data.format !== 'json-schema') {
+    throw new ToolError(`invalid rule file ${file}: rules under rules/json-schema/ need "format": "json-schema"`, { file });
+  }
   const expected = basename(file, '.json');
   if (builtIn && data.id !== expected) {
     throw new ToolError(`invalid rule file ${file}: id '${data.id}' does not match the file name`, { file });
   }
   const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
   return {
-    id: data.id, category: data.category, summary: data.summary, docs: data.docs, severity: data.severity,
+    id: data.id, category: data.category, format: data.format ?? (isJsonSchemaRuleFile(file) ? 'json-schema' : 'openapi'), summary: data.summary, docs: data.docs, severity: data.severity,
     message: data.message, on: { kind: list(data.on.kind)!, action: list(data.on.action) },
     conditions: data.conditions, priority: data.priority ?? 1, deprecated: data.deprecated,
     replacedBy: data.replacedBy, mirrorWaiver: data.mirrorWaiver, file, builtIn,
   };
+}
+
+function isJsonSchemaRuleFile(file: string): boolean {
+  return file.startsWith(JSON_SCHEMA_RULES_DIR);
 }
 
 let builtIns: RuleDefinition[] | undefined;
@@ -74,13 +87,16 @@ function jsonFiles(dir: string): string[] {
 }
 
 export function builtInRules(): RuleDefinition[] {
-  builtIns ??= jsonFiles(join(RULES_DIR, 'classify')).map((file) => readRuleFile(file, true));
+  builtIns ??= [...jsonFiles(join(RULES_DIR, 'classify')), ...jsonFiles(join(JSON_SCHEMA_RULES_DIR, 'classify'))].map((file) => readRuleFile(file, true));
   return builtIns;
 }
 
-/** Shared predicates (`rules/openapi/conditions/<name>.json`), referenced as `{ "condition": "<name>" }`. */
+/**
+ * Shared predicates (`rules/openapi/conditions/<name>.json`, `rules/json-schema/conditions/<name>.json`),
+ * referenced as `{ "condition": "<name>" }`; names are unique across both folders.
+ */
 export function builtInConditions(): NamedCondition[] {
-  namedConditions ??= jsonFiles(join(RULES_DIR, 'conditions')).map((file) => {
+  namedConditions ??= [...jsonFiles(join(RULES_DIR, 'conditions')), ...jsonFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map((file) => {
     const data = readJson(file) as Record<string, any>;
     const name = basename(file, '.json');
     if (data.name !== name || typeof data.conditions !== 'object') {

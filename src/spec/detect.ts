@@ -45,12 +45,14 @@ export function detectKindOrExplain(data: unknown, fileName: string): DetectResu
     return { problem: `is not a spec document (the top level is ${data === null ? 'null' : Array.isArray(data) ? 'a list' : typeof data}, not a mapping)` };
   }
   if ('swagger' in data) {
-    const declared = String(data.swagger);
+    // Unquoted `swagger: 2.0` is read by YAML as the number 2.
+    const declared = data.swagger === 2 ? '2.0' : String(data.swagger);
     if (declared === '2.0') return { kind: { format: 'openapi', version: '2.0', declared } };
     return { problem: `unsupported Swagger version ${declared} (supported: 2.0, OpenAPI 3.0, 3.1)` };
   }
   if ('openapi' in data) {
-    const declared = String(data.openapi);
+    // Unquoted `openapi: 3.0` is read by YAML as the number 3 (`3.1` as 3.1).
+    const declared = data.openapi === 3 ? '3.0' : String(data.openapi);
     const match = /^3\.([01])(\.\d+)?(-[0-9A-Za-z.-]+)?$/.exec(declared);
     if (match) return { kind: { format: 'openapi', version: match[1] === '0' ? '3.0' : '3.1', declared } };
     return { problem: `unsupported OpenAPI version ${declared} (supported: 2.0, 3.0, 3.1)` };

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
+import { isInside } from './ref-targets.ts';
 
 interface GitResult {
   ok: boolean;
@@ -45,7 +46,7 @@ export async function gitFileReader(repoDir: string, ref: string): Promise<(abso
   return async (absolutePath) => {
     const real = await realpath(resolve(absolutePath)).catch(() => undefined);
     const candidates = [resolve(absolutePath), real, await realParent(absolutePath)].filter((p): p is string => !!p);
-    const inRepo = candidates.map((p) => relative(topLevel, p)).find((rel) => rel !== '' && !rel.startsWith('..'));
+    const inRepo = candidates.filter((p) => p !== topLevel && isInside(topLevel, p)).map((p) => relative(topLevel, p))[0];
     if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel}`);
     const gitPath = inRepo.split(sep).join('/');
     const shown = await git(repoDir, ['show', `${commit}:${gitPath}`]);

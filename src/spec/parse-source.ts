@@ -5,7 +5,6 @@ import { JsonSyntaxError, jsonLineLookup, lineAtOffset, pointerSegments, scanJso
 import type { SourceEncoding, SourceFile } from './types.ts';
 import { SPEC_SCHEMA } from './yaml-schema.ts';
 
-
 /** Alias expansion beyond this many extra nodes is refused (billion-laughs documents). */
 const MAX_ALIAS_EXPANSION = 1_000_000;
 
@@ -31,9 +30,13 @@ export function encodingOf(path: string, text: string): SourceEncoding {
 export function parseSource(rawText: string, path: string, options: ParseOptions = {}): SourceFile {
   const display = options.displayPath ?? path;
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
-  if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint: 'write an OpenAPI or JSON Schema document into it' });
+  const hint = 'write an OpenAPI or JSON Schema document into it';
+  if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint });
   const encoding = encodingOf(path, text);
   const data = encoding === 'json' ? parseJson(text, display) : parseYaml(text, display);
+  if (data === undefined || (data === null && encoding === 'yaml')) {
+    throw new ConfigError(`${display} is empty (no YAML document, only comments)`, { file: display, hint });
+  }
   let lookup: LineLookup | undefined;
   return {
     path,
@@ -59,8 +62,11 @@ function parseJson(text: string, display: string): unknown {
   } catch (error) {
     if (error instanceof RangeError) throw tooDeep(display, error);
     // JSON.parse does not always give a position: our own scanner finds it.
-    let reason = oneLine((error as Error).message).replace(/ in JSON at position \d+.*$/, '');
-    let line: number | undefined;
+    const message = oneLine((error as Error).message);
+    let reason = message.replace(/ in JSON at position \d+.*$/, '');
+    // JSON.parse's own offset, used when the scanner accepts what JSON.parse refused (e.g. a bad escape).
+    const position = /at position (\d+)/.exec(message);
+    let line: number | undefined = position ? lineAtOffset(text, Number(position[1])) : undefined;
     try {
       scanJsonPositions(text);
     } catch (scanError) {
@@ -84,7 +90,7 @@ function parseYaml(text: string, display: string): unknown {
     data = loadYaml(text, { filename: display, schema: SPEC_SCHEMA });
   } catch (error) {
     if (error instanceof YAMLException) {
-      const line = error.mark ? error.mark.line + 1 : undefined;
+      const line = error.mark ? error.mark.line + 1 : /single document/.test(error.reason) ? secondDocumentLine(text) : undefined;
       let reason = error.reason || oneLine(error.message);
       if (reason === 'duplicated mapping key') reason = 'duplicate key (each key may appear once per mapping)';
       const where = line ? `${display}:${line}` : display;
@@ -99,6 +105,15 @@ function parseYaml(text: string, display: string): unknown {
     if (typeof data === 'object' && data !== null) withSharedNodes.add(data);
   }
   return data;
+}
+
+/** 1-based line of the `---` that starts a second YAML document (js-yaml reports no position for it). */
+function secondDocumentLine(text: string): number | undefined {
+  const lines = text.split(/\r?\n/);
+  const markers = lines.flatMap((line, index) => (/^---(\s|$)/.test(line) ? [index] : []));
+  const firstContent = lines.findIndex((line) => !/^\s*(#.*)?$/.test(line) && !line.startsWith('%') && !/^---(\s|$)/.test(line));
+  const marker = markers[0] !== undefined && markers[0] < firstContent ? markers[1] : markers[0];
+  return marker === undefined ? undefined : marker + 1;
 }
 
 /** Counts nodes as if every alias were expanded (memoized per shared object, so this is linear). */

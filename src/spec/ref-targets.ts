@@ -1,5 +1,6 @@
 /** Where a `$ref` string points: the same file, another local file, a mapped URL, an `$id`, or nowhere local. */
 import { isAbsolute, relative, resolve, dirname, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.ts';
 
 export type RefTarget =
@@ -35,7 +36,7 @@ export function refTarget(ref: string, fromFile: string, context: RefContext, wh
   const [address, fragment] = splitFragment(ref);
   if (address === '') return { kind: 'file', file: fromFile, fragment };
   if (URI_SCHEME.test(address) && !/^[A-Za-z]:[\\/]/.test(address)) {
-    if (/^file:/i.test(address)) return confined(new URL(address).pathname, fragment, ref, context, where);
+    if (/^file:/i.test(address)) return confined(fileURLToPath(new URL(address, pathToFileURL(fromFile))), fragment, ref, context, where);
     const mapped = mapUrl(address, context.refsMap);
     if (!mapped) return { kind: 'uri', uri: address, fragment };
     if (!isInside(mapped.directory, mapped.file)) throw outside(ref, where, `leaves the refs.map directory of '${mapped.prefix}'`);

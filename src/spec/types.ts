@@ -15,6 +15,10 @@ export interface SourceFile {
   path: string;
   text: string;
   encoding: SourceEncoding;
+  /**
+   * The parsed value, `$ref`s as written. In files returned by loadSpec the first parse became the resolved
+   * document, so this re-parses the text on first read (only lint and snapshots pay for it).
+   */
   data: unknown;
   /** 1-based line of the node at a JSON Pointer in this file, or undefined when the pointer does not exist. */
   lineOf(pointer: string): number | undefined;

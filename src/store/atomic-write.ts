@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { trackTemp, untrackTemp } from './in-flight.ts';
 
 const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
 
@@ -17,6 +18,7 @@ export function tempPathFor(target: string): string {
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
+  trackTemp(temp);
   try {
     const handle = await open(temp, 'wx');
     try {
@@ -29,6 +31,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
+  } finally {
+    untrackTemp(temp);
   }
 }
 
@@ -48,9 +52,10 @@ const IN_FLIGHT_MS = 60_000;
 
 /**
  * Removes temp files an interrupted run left in `dir` (not recursive): those of other processes that are
- * older than a minute. Returns the removed names.
+ * older than a minute, and every one of `deadPid` (the owner of a stale lock just taken over: its writes
+ * can no longer be in progress). Returns the removed names.
  */
-export async function cleanStaleTempFiles(dir: string, now = Date.now()): Promise<string[]> {
+export async function cleanStaleTempFiles(dir: string, now = Date.now(), deadPid?: number): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -62,7 +67,8 @@ export async function cleanStaleTempFiles(dir: string, now = Date.now()): Promis
   for (const name of names) {
     if (!TEMP_FILE.test(name) || name.includes(`.${process.pid}.`)) continue;
     const modified = await stat(join(dir, name)).then((s) => s.mtimeMs, () => now);
-    if (now - modified < IN_FLIGHT_MS) continue;
+    const ofDeadRun = deadPid !== undefined && name.includes(`.${deadPid}.`);
+    if (!ofDeadRun && now - modified < IN_FLIGHT_MS) continue;
     await rm(join(dir, name), { force: true });
     stale.push(name);
   }

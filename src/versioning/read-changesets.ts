@@ -4,12 +4,20 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { ConfigError } from '../errors.ts';
 import { changesetsDir } from '../store/paths.ts';
 import { parseChangeset, type Changeset } from './changeset-file.ts';
 
 /** Markdown files that are changesets: not hidden (temp files), not a README. */
 function isChangesetFile(name: string): boolean {
   return name.endsWith('.md') && !name.startsWith('.') && name.toLowerCase() !== 'readme.md';
+}
+
+/** A changeset file or directory that cannot be read (permissions, I/O): exit 2 naming it. */
+function unreadable(shown: string, error: unknown): ConfigError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
+  return new ConfigError(`cannot read ${shown}: ${reason}`, { file: shown, hint: 'check its permissions', cause: error });
 }
 
 export async function readChangesets(root: string): Promise<Changeset[]> {
@@ -19,13 +27,15 @@ export async function readChangesets(root: string): Promise<Changeset[]> {
     names = (await readdir(dir)).filter(isChangesetFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+    throw unreadable(relative(root, dir).split(sep).join('/'), error);
   }
   const entries = await Promise.all(
     names.map(async (name) => {
       const full = join(dir, name);
-      const [text, info] = await Promise.all([readFile(full, 'utf8'), stat(full)]);
       const file = relative(root, full).split(sep).join('/');
+      const [text, info] = await Promise.all([readFile(full, 'utf8'), stat(full)]).catch((error: unknown) => {
+        throw unreadable(file, error);
+      });
       return { changeset: parseChangeset(text, file, name.slice(0, -'.md'.length)), mtime: info.mtimeMs, name };
     }),
   );

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classifyChanges, classifySpecs, loadRuleCatalogue, toFinding } from '../../src/classify/classify.ts';
+import { classifyChanges, classifySpecs, loadRuleCatalogue, rulesOfFormat, toFinding } from '../../src/classify/classify.ts';
 import type { RawChange } from '../../src/diff/types.ts';
 import { summarize } from '../../src/classify/summary.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
@@ -70,9 +70,9 @@ test('a team rule file overrides a built-in by priority; an invalid one is a Too
 });
 
 test('a change no rule matches is unclassified and breaking', async () => {
-  // No built-in rule handles standalone schemas yet: such a change meets no rule.
+  // OpenAPI rules only match request/response sides: a standalone change meets none of them.
   const change: RawChange = { kind: 'schema-max-length', action: 'decreased', effect: 'narrowed', revisionPointer: '/maxLength', context: { direction: 'standalone' } };
-  const [classified] = await classifyChanges([change], await loadRuleCatalogue());
+  const [classified] = await classifyChanges([change], rulesOfFormat(await loadRuleCatalogue(), 'openapi'));
   assert.is(classified.rule, undefined);
   const finding = toFinding(change, undefined, undefined, base, revision, undefined);
   assert.equal([finding.rule, finding.severity, finding.location, finding.side], ['unclassified', 'breaking', '/maxLength', 'revision']);

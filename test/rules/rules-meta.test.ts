@@ -8,20 +8,24 @@ import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
-import { builtInRules, RULES_DIR } from '../../src/ruleset/load-rules.ts';
+import { builtInRules, JSON_SCHEMA_RULES_DIR, RULES_DIR } from '../../src/ruleset/load-rules.ts';
+import { CHANGE_KINDS } from '../../src/diff/types.ts';
 import { unknownPlaceholders } from '../../src/classify/message.ts';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
 import { validateAgainst } from '../../src/schema-validation.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 
-const CASES = join(FIXTURES, 'rules/openapi');
+/** Case files live beside their format: fixtures/rules/<format>/<rule-id>.yaml. */
+const casesDir = (format: string) => join(FIXTURES, 'rules', format);
 const rules = builtInRules();
 const ids = new Set(rules.map((r) => r.id));
 
 test('at least 200 rules, each schema-valid with id = file name and docs', () => {
   assert.ok(rules.length >= 200, `only ${rules.length} rules`);
-  for (const file of readdirSync(join(RULES_DIR, 'classify'))) {
-    const data = JSON.parse(readFileSync(join(RULES_DIR, 'classify', file), 'utf8'));
+  const files = [RULES_DIR, JSON_SCHEMA_RULES_DIR].flatMap((dir) => readdirSync(join(dir, 'classify')).map((file) => join(dir, 'classify', file)));
+  for (const path of files) {
+    const file = basename(path);
+    const data = JSON.parse(readFileSync(path, 'utf8'));
     assert.equal(validateAgainst('classify-rule.schema.json', data), [], file);
     assert.is(data.id, basename(file, '.json'));
     assert.ok(data.docs.length > 10, `${file}: docs`);
@@ -41,12 +45,14 @@ test('every placeholder is known', () => {
 
 test('every rule has a case file with at least one fires and one quiet case', () => {
   for (const rule of rules) {
-    const data = parse(readFileSync(join(CASES, `${rule.id}.yaml`), 'utf8'));
+    const data = parse(readFileSync(join(casesDir(rule.format), `${rule.id}.yaml`), 'utf8'));
     assert.is(data.rule, rule.id);
     assert.ok((data.fires ?? []).length >= 1, `${rule.id}: no fires case`);
     assert.ok((data.quiet ?? []).length >= 1, `${rule.id}: no quiet case`);
   }
-  for (const file of readdirSync(CASES)) assert.ok(ids.has(basename(file, '.yaml')), `case file without a rule: ${file}`);
+  for (const format of ['openapi', 'json-schema']) {
+    for (const file of readdirSync(casesDir(format))) assert.ok(ids.has(basename(file, '.yaml')), `case file without a rule: ${format}/${file}`);
+  }
 });
 
 test('request-/response- rules come in mirror pairs or record a waiver', () => {
@@ -61,7 +67,7 @@ test('request-/response- rules come in mirror pairs or record a waiver', () => {
 test('built-in fixtures: no unclassified change, messages fill, no same-priority conflict', async () => {
   const problems: string[] = [];
   for (const rule of rules) {
-    for (const result of await runRuleCases(rule.file, join(CASES, `${rule.id}.yaml`))) {
+    for (const result of await runRuleCases(rule.file, join(casesDir(rule.format), `${rule.id}.yaml`))) {
       for (const f of result.findings) {
         if (f.rule === 'unclassified') problems.push(`${rule.id} / ${result.name}: unclassified at ${f.location}`);
         if (f.message.includes('(none)')) problems.push(`${rule.id} / ${result.name}: unfilled placeholder in "${f.message}"`);
@@ -72,6 +78,26 @@ test('built-in fixtures: no unclassified change, messages fill, no same-priority
     }
   }
   assert.equal(problems, [], problems.slice(0, 30).join('\n'));
+});
+
+test('the rule schema lists exactly the change kinds the diff emits', () => {
+  const schema = JSON.parse(readFileSync(join(RULES_DIR, '../../schemas/classify-rule.schema.json'), 'utf8'));
+  assert.equal(schema.$defs.kind.enum, [...CHANGE_KINDS]);
+});
+
+test('json-schema rules: format set, compatibility-dependent rules come in breaking/-compatible pairs', () => {
+  const jsonSchemaRules = rules.filter((r) => r.file.startsWith(JSON_SCHEMA_RULES_DIR));
+  assert.ok(jsonSchemaRules.length >= 100, `only ${jsonSchemaRules.length} json-schema rules`);
+  for (const rule of jsonSchemaRules) {
+    assert.is(rule.format, 'json-schema', rule.id);
+    const text = JSON.stringify(rule.conditions ?? {});
+    if (!/-(breaks|compatible)"/.test(text)) continue;
+    const base = rule.id.replace(/-compatible$/, '');
+    assert.ok(ids.has(base) && ids.has(`${base}-compatible`), `${rule.id}: no breaking/-compatible pair`);
+    assert.is(rules.find((r) => r.id === base)!.severity, 'breaking', base);
+    assert.is(rules.find((r) => r.id === `${base}-compatible`)!.severity, 'non-breaking', `${base}-compatible`);
+  }
+  for (const rule of rules.filter((r) => r.format === 'openapi')) assert.ok(!rule.id.startsWith('json-schema-'), rule.id);
 });
 
 test.run();

@@ -9,12 +9,13 @@ import { builtInRules } from '../../src/ruleset/load-rules.ts';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 
-const CASES = join(FIXTURES, 'rules/openapi');
+/** Case files live beside their format: fixtures/rules/<format>/<rule-id>.yaml. */
+const casesDir = (format: string) => join(FIXTURES, 'rules', format);
 
 test('every built-in rule passes its fires and quiet cases', async () => {
   const failures: string[] = [];
   for (const rule of builtInRules()) {
-    const caseFile = join(CASES, `${rule.id}.yaml`);
+    const caseFile = join(casesDir(rule.format), `${rule.id}.yaml`);
     if (!existsSync(caseFile)) { failures.push(`${rule.id}: no case file`); continue; }
     for (const result of await runRuleCases(rule.file, caseFile)) {
       for (const problem of result.problems) failures.push(`${rule.id} [${result.group}] ${result.name}: ${problem}`);
@@ -45,6 +46,28 @@ test('a team runs its own rule file with the same runner', async () => {
   writeFileSync(caseFile, stringify({ rule: 'acme/internal-operation-removed', fires: [{ name: 'wrong', base: { paths: {} }, revision: { paths: {} }, expect: [{ location: '/x' }] }], quiet: [] }));
   const [failed] = await runRuleCases(ruleFile, caseFile);
   assert.is(failed.problems.length, 1);
+});
+
+test('a team json-schema rule runs with the same runner, per compatibility mode', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specver-team-json-rules-'));
+  const ruleFile = join(dir, 'acme-enum-value-added.json');
+  writeFileSync(ruleFile, JSON.stringify({
+    id: 'acme/event-type-added', category: 'schema', format: 'json-schema', summary: 'A new event type is a patch for us.',
+    docs: 'Our consumers route unknown event types to a dead-letter queue.', severity: 'patch',
+    message: '{{target}}: event type {{value}} added', on: { kind: 'schema-enum-value', action: 'added' }, priority: 20,
+    conditions: { all: [{ fact: 'change', path: '$.context.property', operator: 'equal', value: 'type' }] },
+  }));
+  const caseFile = join(dir, 'acme-enum-value-added.yaml');
+  const schema = (values: string[]) => ({ type: 'object', properties: { type: { enum: values }, kind: { enum: values } } });
+  writeFileSync(caseFile, stringify({
+    rule: 'acme/event-type-added',
+    fires: [{ name: 'type added', compatibility: 'forward', base: schema(['a']), revision: { ...schema(['a']), properties: { type: { enum: ['a', 'b'] }, kind: { enum: ['a'] } } }, expect: [{ location: '/properties/type/enum' }] }],
+    quiet: [{ name: 'other property', compatibility: 'forward', base: schema(['a']), revision: { ...schema(['a']), properties: { type: { enum: ['a'] }, kind: { enum: ['a', 'b'] } } } }],
+  }));
+  const results = await runRuleCases(ruleFile, caseFile);
+  assert.equal(results.map((r) => [r.group, r.problems]), [['fires', []], ['quiet', []]]);
+  // The quiet case's change still gets the built-in verdict for forward compatibility.
+  assert.equal(results[1].findings.map((f) => `${f.rule} ${f.severity}`), ['json-schema-enum-value-added breaking']);
 });
 
 test.run();

@@ -72,6 +72,16 @@ test('a multi-file JSON spec bundles to 2-space JSON with a trailing newline', a
   assert.match(bundle.text, '\n  "openapi"');
 });
 
+test('refs.map targets are bundled in; unmapped URL refs stay as written', async () => {
+  const root = join(SPECS, 'refs-map');
+  const refsMap = { 'https://schemas.example.com/': join(root, 'vendor') };
+  const bundle = await bundleSpec('api/spec.yaml', { projectRoot: root, refsMap });
+  assert.not.match(bundle.text, 'https://schemas.example.com');
+  assert.match(bundle.text, 'currency');
+  const unmapped = await bundleSpec('http-ref.yaml', { projectRoot: SPECS });
+  assert.is(unmapped.text, readFileSync(join(SPECS, 'http-ref.yaml'), 'utf8'));
+});
+
 test('digitalocean (250 files) bundles and round-trips', async () => {
   await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', CORPUS, 'yaml');
 });

@@ -54,6 +54,12 @@ test('unsupported versions are explained, not silently ignored', () => {
   assert.match(detectKindOrExplain('text', 'x.yaml').problem!, 'string');
 });
 
+test('unquoted swagger: 2.0 and openapi: 3.0 (numbers in YAML) are accepted', () => {
+  assert.equal(detectKind(parseSource('swagger: 2.0\ninfo: {}\n', 'a.yaml').data, 'a.yaml'), { format: 'openapi', version: '2.0', declared: '2.0' });
+  assert.equal(detectKind(parseSource('openapi: 3.0\n', 'a.yaml').data, 'a.yaml'), { format: 'openapi', version: '3.0', declared: '3.0' });
+  assert.equal(detectKind(parseSource('openapi: 3.1\n', 'a.yaml').data, 'a.yaml'), { format: 'openapi', version: '3.1', declared: '3.1' });
+});
+
 test('describeKind names the format and version', () => {
   assert.is(describeKind({ format: 'openapi', version: '3.0', declared: '3.0.3' }), 'OpenAPI 3.0');
   assert.is(describeKind({ format: 'openapi', version: '2.0', declared: '2.0' }), 'OpenAPI 2.0');

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { dump } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { escapeSegment, pointerSegments } from '../../src/spec/line-index.ts';
 import { parseSource } from '../../src/spec/parse-source.ts';
@@ -42,6 +44,26 @@ for (const file of ['openapi/netlify/v2.55.0.yaml', 'openapi/oai-uspto-3.0/2020-
     for (const [pointer, line] of expected) assert.is(source.lineOf(pointer), line, pointer);
   });
 }
+
+const RUNS = Number(process.env.SPECVER_FUZZ_RUNS ?? 100);
+const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('a/b', 'c~d', '~1', '$ref', '200', 'x y', 'é'));
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+})).object;
+
+test('property: lineOf agrees with the yaml package on generated JSON and YAML', () => {
+  fc.assert(
+    fc.property(jsonValue, fc.boolean(), (value, asYaml) => {
+      const text = asYaml ? dump(value) : JSON.stringify(value, null, 2);
+      if (asYaml && text.trim() === '{}') return;
+      const source = parseSource(text, asYaml ? 'gen.yaml' : 'gen.json');
+      for (const [pointer, line] of expectedLines(text)) assert.is(source.lineOf(pointer), line, `${pointer} in\n${text}`);
+    }),
+    { numRuns: RUNS },
+  );
+});
 
 test('pointerSegments unescapes ~1 and ~0 and URI fragments', () => {
   assert.equal(pointerSegments('/a~1b/c~0d/0'), ['a/b', 'c~d', '0']);

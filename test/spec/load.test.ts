@@ -99,6 +99,16 @@ test('a ref leaving the project root is refused', async () => {
   const error = await loadError('api/spec.yaml', { projectRoot: root });
   assert.is(error.line, 7);
   assert.match(error.located, "api/spec.yaml:7: $ref '../../x.yaml' points outside the project root");
+  for (const ref of ['file:///etc/passwd', '/etc/passwd']) {
+    const text = `openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      $ref: '${ref}'\n`;
+    try {
+      await loadSpecFromText(text, join(root, 'api/abs.yaml'), { projectRoot: root });
+      assert.unreachable('should refuse');
+    } catch (caught) {
+      assert.instance(caught, ConfigError);
+      assert.match((caught as ConfigError).located, `api/abs.yaml:7: $ref '${ref}' points outside the project root`);
+    }
+  }
 });
 
 test('http refs are never fetched: without refs.map they stay { $ref: url }', async () => {

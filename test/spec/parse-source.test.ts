@@ -66,6 +66,7 @@ test('JSON syntax errors name file:line and the reason', () => {
 test('an empty or blank file is refused as empty', () => {
   assert.match(parseError('broken/empty.yaml').located, 'broken/empty.yaml is empty');
   assert.match(parseError('broken/blank.json').located, 'broken/blank.json is empty');
+  assert.match(parseError('comments.yaml', '# just a comment\n').located, 'comments.yaml is empty');
 });
 
 test('a billion-laughs YAML document fails fast with a clear error', () => {

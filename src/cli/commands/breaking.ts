@@ -1,5 +1,6 @@
 /** `specver breaking`: the CI gate. Exit 1 iff at least one breaking change exists. */
 import type { Context } from '../context.ts';
+import { withProgress } from '../progress.ts';
 import { selectedComparisons } from '../compare-selected.ts';
 
 interface BreakingOptions {
@@ -10,7 +11,9 @@ interface BreakingOptions {
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const comparisons = await selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base);
+  const comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () =>
+    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base),
+  );
   const breaking = comparisons.some((c) => c.summary.breaking > 0);
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');

@@ -1,5 +1,6 @@
 /** `specver diff`: every change between current specs and their snapshots, classified. Always exits 0. */
 import type { Context } from '../context.ts';
+import { withProgress } from '../progress.ts';
 import type { Severity } from '../../types.ts';
 import { selectedComparisons } from '../compare-selected.ts';
 
@@ -12,7 +13,9 @@ interface DiffOptions {
 
 export async function run(ctx: Context, positional: string[], options: DiffOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const comparisons = await selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base);
+  const comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () =>
+    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base),
+  );
   if (format === 'json') {
     const { diffJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(diffJson(comparisons, options.severity));

@@ -1,5 +1,6 @@
 /** `specver lint`: lint each contract's spec; exit 1 when any contract has an error-severity violation. */
 import type { Context } from '../context.ts';
+import { withProgress } from '../progress.ts';
 import { loadConfig, requireContracts } from '../../config/load-config.ts';
 import { hasErrors } from '../../lint/types.ts';
 
@@ -15,7 +16,9 @@ export async function run(ctx: Context, positional: string[], options: LintOptio
   const { loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const rules = loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
   const { lintContracts } = await import('../../lint/lint-contracts.ts');
-  const report = await lintContracts(contracts, { root: config.root, rules, fix: options.fix === true });
+  const report = await withProgress(ctx, 'Linting specs', () =>
+    lintContracts(contracts, { root: config.root, rules, fix: options.fix === true }),
+  );
   const format = ctx.json ? 'json' : options.format;
   if (format === 'json') {
     const { lintJson } = await import('../../report/lint-json.ts');

@@ -1,9 +1,88 @@
+/**
+ * `specver rules list` and `specver rules show <id>`: the classification and lint rule catalogue, including
+ * the project's own rule files and the severities specver.yaml sets, when a specver.yaml is found.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.ts';
-import { notImplemented } from '../not-implemented.ts';
+import { UsageError } from '../../errors.ts';
+import type { Config } from '../../types.ts';
+import { displayPath, findConfigFile, loadConfig } from '../../config/load-config.ts';
+import { buildRuleCatalogue, closeMatches, type RuleEntry } from '../../report/rules-catalogue.ts';
 
-export async function runList(_ctx: Context): Promise<number> {
-  notImplemented('rules list');
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface ListOptions {
+  kind: 'classify' | 'lint' | 'all';
+  format: 'text' | 'json' | 'markdown';
 }
-export async function runShow(_ctx: Context): Promise<number> {
-  notImplemented('rules show');
+interface ShowOptions {
+  format: 'text' | 'json';
+}
+
+interface Catalogue {
+  config?: Config;
+  rules: RuleEntry[];
+}
+
+/** The catalogue for the project around ctx.cwd (built-ins only when no specver.yaml is found). */
+export async function catalogueFor(ctx: Context): Promise<Catalogue> {
+  const config = findConfigFile(ctx.cwd, ctx.configPath) ? await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }) : undefined;
+  const { loadRuleCatalogue } = await import('../../classify/classify.ts');
+  const { checkOverrides } = await import('../../ruleset/apply-overrides.ts');
+  const { builtinLintRules, loadLintRules } = await import('../../lint/load-lint-rules.ts');
+  const ruleFiles = (config?.rules.files ?? []).map((file) => resolve(config!.root, file));
+  const classify = await loadRuleCatalogue({ ruleFiles });
+  // Both calls validate the overrides exactly as diff and lint would (unknown id: exit 2).
+  checkOverrides(classify, config?.rules.severity);
+  const lintDefaults = config ? loadLintRules({ root: config.root, files: config.lint.files, severity: {} }) : builtinLintRules();
+  if (config) loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
+  const rules = buildRuleCatalogue({
+    classify,
+    lint: lintDefaults,
+    builtInLintIds: new Set(builtinLintRules().map((r) => r.id)),
+    classifySeverity: config?.rules.severity,
+    lintSeverity: config?.lint.severity,
+    root: config?.root,
+    packageRoot: PACKAGE_ROOT,
+  });
+  return { config, rules };
+}
+
+function jsonDocument(ctx: Context, catalogue: Catalogue, rules: RuleEntry[]) {
+  return { config: catalogue.config ? displayPath(ctx.cwd, catalogue.config.file) : null, rules };
+}
+
+export async function runList(ctx: Context, options: ListOptions): Promise<number> {
+  const catalogue = await catalogueFor(ctx);
+  const rules = catalogue.rules.filter((r) => options.kind === 'all' || r.kind === options.kind);
+  const format = ctx.json ? 'json' : options.format;
+  if (format === 'json') {
+    ctx.out.jsonDocument(jsonDocument(ctx, catalogue, rules));
+  } else if (format === 'markdown') {
+    const { renderRulesMarkdown } = await import('../../report/rules-text.ts');
+    ctx.out.raw(renderRulesMarkdown(rules));
+  } else {
+    const { renderRulesListText } = await import('../../report/rules-text.ts');
+    ctx.out.result(renderRulesListText(rules, (colour, text) => ctx.out.paint(colour, text)));
+  }
+  return 0;
+}
+
+export async function runShow(ctx: Context, id: string, options: ShowOptions): Promise<number> {
+  const catalogue = await catalogueFor(ctx);
+  const matches = catalogue.rules.filter((r) => r.id === id);
+  if (matches.length === 0) {
+    const close = closeMatches(id, catalogue.rules.map((r) => r.id));
+    throw new UsageError(`unknown rule '${id}'`, {
+      hint: close.length ? `did you mean ${close.join(', ')}?` : "run 'specver rules list' to see every rule id",
+    });
+  }
+  if (ctx.json || options.format === 'json') {
+    ctx.out.jsonDocument(jsonDocument(ctx, catalogue, matches));
+  } else {
+    const { renderRuleText } = await import('../../report/rules-text.ts');
+    ctx.out.result(matches.map((rule) => renderRuleText(rule, (colour, text) => ctx.out.paint(colour, text))).join('\n'));
+  }
+  return 0;
 }

@@ -1,0 +1,200 @@
+/**
+ * The applicator keywords of JSON Schema 2020-12 beyond the OpenAPI subset, for the one schema comparator:
+ * array positions (prefixItems / items), contains, patternProperties, unevaluated*, dependentRequired,
+ * dependentSchemas, propertyNames, if/then/else and not. Each says what a change does to the accepted set;
+ * where that cannot be known (a changed `if`, a changed `not`), it says `incomparable`.
+ */
+import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
+import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
+
+export interface Recursor extends KeywordEmitter {
+  pair(b: Located, r: Located, walk: Walk): RawChange[];
+  child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located;
+  slot(parent: Located, key: string, node: unknown): Located;
+}
+
+type Add = (changes: RawChange[]) => void;
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const at = (walk: Walk, suffix: string): Walk => ({ ...walk, schemaPath: `${walk.schemaPath}${suffix}` });
+
+/** Printable state of a closable slot (a schema may be cyclic: never printed whole). */
+function describe(value: unknown): string {
+  return value === undefined ? 'any' : value === false ? 'false' : 'a schema';
+}
+
+/** A slot of "open" (absent / true), "closed" (false) or a schema. Ranked closed < schema < open. */
+function rank(value: unknown): number {
+  return value === false ? 0 : isObject(value) ? 1 : 2;
+}
+
+/**
+ * A keyword whose absence means "anything": added narrows, removed widens, both present recurse.
+ * `closable` keywords (items, unevaluated*) also rank `false` below a schema below absent.
+ */
+function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: Located, walk: Walk, add: Add, suffix: string): void {
+  const before = b.node[keyword];
+  const after = r.node[keyword];
+  if (before === undefined && after === undefined) return;
+  if (isObject(before) && isObject(after)) {
+    add(c.pair(c.child('base', b, keyword, before), c.child('revision', r, keyword, after), at(walk, suffix)));
+    return;
+  }
+  const rb = rank(before);
+  const ra = rank(after);
+  if (rb === ra) return;
+  const widened = ra > rb;
+  const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : widened ? 'widened' : 'narrowed';
+  add([c.emit(kind, action, widened ? 'widened' : 'narrowed', b, r, keyword, walk, { field: keyword, from: describe(before), to: describe(after) })]);
+}
+
+/** Array items: position i is checked by prefixItems[i], else by items, else anything. */
+function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const bp: unknown[] = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
+  const rp: unknown[] = Array.isArray(r.node.prefixItems) ? r.node.prefixItems : [];
+  const bList = c.child('base', b, 'prefixItems', bp);
+  const rList = c.child('revision', r, 'prefixItems', rp);
+  for (let i = 0; i < Math.max(bp.length, rp.length); i++) {
+    const bAt = i < bp.length ? c.child('base', bList, String(i), bp[i]) : c.child('base', b, 'items', b.node.items);
+    const rAt = i < rp.length ? c.child('revision', rList, String(i), rp[i]) : c.child('revision', r, 'items', r.node.items);
+    if (isObject(bAt.node) && isObject(rAt.node)) { add(c.pair(bAt, rAt, at(walk, `[${i}]`))); continue; }
+    const rb = rank(bAt.node);
+    const ra = rank(rAt.node);
+    if (rb === ra) continue;
+    const widened = ra > rb;
+    const action: ChangeAction = i >= bp.length ? 'added' : i >= rp.length ? 'removed' : widened ? 'widened' : 'narrowed';
+    add([c.emit('schema-prefix-items', action, widened ? 'widened' : 'narrowed', i < bp.length ? bAt : bList, i < rp.length ? rAt : rList, undefined, walk, { value: String(i) })]);
+  }
+  if (bp.length === 0 && rp.length === 0 && (isObject(b.node.items) || isObject(r.node.items)) && b.node.items !== false && r.node.items !== false) {
+    // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
+    add(c.pair(c.child('base', b, 'items', b.node.items), c.child('revision', r, 'items', r.node.items), at(walk, '[]')));
+    return;
+  }
+  single(c, 'items', 'schema-items', b, r, walk, add, '[]');
+}
+
+function compareContains(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  single(c, 'contains', 'schema-contains', b, r, walk, add, '<contains>');
+  const bounded = (node: any) => node.contains !== undefined;
+  for (const [keyword, kind, lower] of [['minContains', 'schema-min-contains', true], ['maxContains', 'schema-max-contains', false]] as const) {
+    // Without `contains` the bounds mean nothing; minContains defaults to 1.
+    const value = (node: any) => (bounded(node) ? (typeof node[keyword] === 'number' ? node[keyword] : lower ? 1 : undefined) : undefined);
+    const before = value(b.node);
+    const after = value(r.node);
+    if (before === after || !bounded(b.node) || !bounded(r.node)) continue;
+    let action: ChangeAction;
+    let narrows: boolean;
+    if (before === undefined) { action = 'added'; narrows = true; }
+    else if (after === undefined) { action = 'removed'; narrows = false; }
+    else { action = after > before ? 'increased' : 'decreased'; narrows = (after > before) === lower; }
+    add([c.emit(kind, action, narrows ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after })]);
+  }
+}
+
+/** patternProperties: a new pattern constrains matching names in an open object, admits them in a closed one. */
+function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const bp: Record<string, unknown> = isObject(b.node.patternProperties) ? b.node.patternProperties : {};
+  const rp: Record<string, unknown> = isObject(r.node.patternProperties) ? r.node.patternProperties : {};
+  const bMap = c.child('base', b, 'patternProperties', bp);
+  const rMap = c.child('revision', r, 'patternProperties', rp);
+  const closed = b.node.additionalProperties === false || b.node.unevaluatedProperties === false;
+  const constrained = isObject(b.node.additionalProperties);
+  for (const pattern of [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort()) {
+    if (pattern in bp && pattern in rp) {
+      add(c.pair(c.child('base', bMap, pattern, bp[pattern]), c.child('revision', rMap, pattern, rp[pattern]), at(walk, `/${pattern}/`)));
+      continue;
+    }
+    const added = pattern in rp;
+    const effect: SchemaEffect = constrained ? 'incomparable' : closed === added ? 'widened' : 'narrowed';
+    const bs = added ? bMap : c.slot(bMap, pattern, bp[pattern]);
+    const rs = added ? c.slot(rMap, pattern, rp[pattern]) : rMap;
+    add([c.emit('schema-pattern-property', added ? 'added' : 'removed', effect, bs, rs, undefined, walk, { value: pattern, closed })]);
+  }
+}
+
+function compareDependentRequired(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const bd: Record<string, unknown> = isObject(b.node.dependentRequired) ? b.node.dependentRequired : {};
+  const rd: Record<string, unknown> = isObject(r.node.dependentRequired) ? r.node.dependentRequired : {};
+  for (const name of [...new Set([...Object.keys(bd), ...Object.keys(rd)])].sort()) {
+    const before = new Set(Array.isArray(bd[name]) ? (bd[name] as unknown[]).map(String) : []);
+    const after = new Set(Array.isArray(rd[name]) ? (rd[name] as unknown[]).map(String) : []);
+    for (const other of [...after].sort()) if (!before.has(other)) add([c.emit('schema-dependent-required', 'added', 'narrowed', b, r, 'dependentRequired', walk, { property: name, value: `${name} -> ${other}` })]);
+    for (const other of [...before].sort()) if (!after.has(other)) add([c.emit('schema-dependent-required', 'removed', 'widened', b, r, 'dependentRequired', walk, { property: name, value: `${name} -> ${other}` })]);
+  }
+}
+
+function compareDependentSchemas(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const bd: Record<string, unknown> = isObject(b.node.dependentSchemas) ? b.node.dependentSchemas : {};
+  const rd: Record<string, unknown> = isObject(r.node.dependentSchemas) ? r.node.dependentSchemas : {};
+  const bMap = c.child('base', b, 'dependentSchemas', bd);
+  const rMap = c.child('revision', r, 'dependentSchemas', rd);
+  for (const name of [...new Set([...Object.keys(bd), ...Object.keys(rd)])].sort()) {
+    if (name in bd && name in rd) {
+      add(c.pair(c.child('base', bMap, name, bd[name]), c.child('revision', rMap, name, rd[name]), { ...at(walk, `<if ${name}>`), context: { ...walk.context, property: name } }));
+      continue;
+    }
+    const added = name in rd;
+    add([c.emit('schema-dependent-schema', added ? 'added' : 'removed', added ? 'narrowed' : 'widened',
+      added ? bMap : c.slot(bMap, name, bd[name]), added ? c.slot(rMap, name, rd[name]) : rMap, undefined, walk, { property: name, value: name })]);
+  }
+}
+
+/** if/then/else: with the same `if`, `then` and `else` compare like any subschema; a changed `if` is incomparable. */
+function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const bi = b.node.if;
+  const ri = r.node.if;
+  if (bi === undefined && ri === undefined) return;
+  if (bi === undefined || ri === undefined) {
+    const added = ri !== undefined;
+    add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'if', walk, { field: 'if' })]);
+    return;
+  }
+  if (!c.same(bi, ri)) {
+    add([c.emit('schema-conditional', 'changed', 'incomparable', b, r, 'if', walk, { field: 'if' })]);
+    return;
+  }
+  for (const branch of ['then', 'else']) {
+    const before = b.node[branch];
+    const after = r.node[branch];
+    if (isObject(before) && isObject(after)) add(c.pair(c.child('base', b, branch, before), c.child('revision', r, branch, after), at(walk, `<${branch}>`)));
+    else if (before !== undefined || after !== undefined) {
+      const added = after !== undefined;
+      add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, branch, walk, { field: branch })]);
+    }
+  }
+}
+
+/** `not` inverts: a stricter `not` accepts more. Only added/removed are provable without a solver. */
+function compareNot(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  const before = b.node.not;
+  const after = r.node.not;
+  if (before === undefined && after === undefined) return;
+  if (before !== undefined && after !== undefined) {
+    if (!c.same(before, after)) add([c.emit('schema-not', 'changed', 'incomparable', b, r, 'not', walk, { field: 'not' })]);
+    return;
+  }
+  const added = after !== undefined;
+  add([c.emit('schema-not', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'not', walk, { field: 'not' })]);
+}
+
+/** Keywords this module handles (the comparator skips them in its catch-all). */
+export const APPLICATOR_KEYWORDS = [
+  'prefixItems', 'contains', 'minContains', 'maxContains', 'patternProperties', 'unevaluatedProperties',
+  'unevaluatedItems', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'if', 'then', 'else', 'not',
+];
+
+export function compareApplicators(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
+  compareArrayItems(c, b, r, walk, add);
+  compareContains(c, b, r, walk, add);
+  single(c, 'unevaluatedItems', 'schema-unevaluated-items', b, r, walk, add, '[*]');
+  comparePatternProperties(c, b, r, walk, add);
+  single(c, 'unevaluatedProperties', 'schema-unevaluated-properties', b, r, walk, add, '.*');
+  single(c, 'propertyNames', 'schema-property-names', b, r, walk, add, '<name>');
+  compareDependentRequired(c, b, r, walk, add);
+  compareDependentSchemas(c, b, r, walk, add);
+  compareConditional(c, b, r, walk, add);
+  compareNot(c, b, r, walk, add);
+}

@@ -1,0 +1,142 @@
+/**
+ * The rule catalogue as data: classification and lint rules side by side, with the severity a project
+ * actually uses (after specver.yaml overrides) next to the rule's default. Pure: rules and overrides in.
+ */
+import { relative } from 'node:path';
+import type { RuleDefinition } from '../ruleset/load-rules.ts';
+import type { LintRule } from '../lint/types.ts';
+
+export type RuleKind = 'classify' | 'lint';
+
+export interface RuleEntry {
+  id: string;
+  kind: RuleKind;
+  /** `openapi` or `json-schema` when known. */
+  format?: 'openapi' | 'json-schema';
+  /** Classification rules: their category (operation, request, response, ...). Lint rules: `lint`. */
+  category: string;
+  /** Severity in effect for this project (an override, or the default); `off` when disabled. */
+  severity: string;
+  defaultSeverity: string;
+  /** True when specver.yaml overrides the default. */
+  overridden: boolean;
+  summary: string;
+  docs?: string;
+  message: string;
+  builtIn: boolean;
+  /** Rule file, relative to the package (built-in) or the project root (custom). */
+  source: string;
+  deprecated?: boolean;
+  replacedBy?: string[];
+}
+
+export interface CatalogueInput {
+  classify: RuleDefinition[];
+  /** Lint rules as loaded by builtinLintRules() plus custom ones, with their default severities. */
+  lint: LintRule[];
+  /** Ids of built-in lint rules (custom rules are the others). */
+  builtInLintIds: Set<string>;
+  classifySeverity?: Record<string, string>;
+  lintSeverity?: Record<string, string>;
+  /** Project root, to show custom rule files relative to it. */
+  root?: string;
+  /** Package root, to show built-in rule files relative to it. */
+  packageRoot: string;
+}
+
+function formatOfClassifyRule(rule: RuleDefinition): RuleEntry['format'] {
+  const declared = (rule as { format?: string }).format;
+  if (declared === 'openapi' || declared === 'json-schema') return declared;
+  const file = rule.file.split('\\').join('/');
+  if (file.includes('/rules/json-schema/')) return 'json-schema';
+  if (file.includes('/rules/openapi/')) return 'openapi';
+  return undefined;
+}
+
+function shown(file: string, base: string | undefined): string {
+  if (!base) return file;
+  const rel = relative(base, file).split('\\').join('/');
+  return rel.startsWith('..') ? file : rel;
+}
+
+/** Every rule, classification rules first, each group sorted by id. */
+export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
+  const classify = [...input.classify]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((rule): RuleEntry => {
+      const override = input.classifySeverity?.[rule.id];
+      const entry: RuleEntry = {
+        id: rule.id,
+        kind: 'classify',
+        category: rule.category,
+        severity: override ?? rule.severity,
+        defaultSeverity: rule.severity,
+        overridden: override !== undefined,
+        summary: rule.summary,
+        message: rule.message,
+        builtIn: rule.builtIn,
+        source: shown(rule.file, rule.builtIn ? input.packageRoot : input.root),
+      };
+      const format = formatOfClassifyRule(rule);
+      if (format) entry.format = format;
+      if (rule.docs) entry.docs = rule.docs;
+      if (rule.deprecated) entry.deprecated = true;
+      if (rule.replacedBy?.length) entry.replacedBy = rule.replacedBy;
+      return entry;
+    });
+  const lint = [...input.lint]
+    .sort((a, b) => a.id.localeCompare(b.id) || (a.format ?? '').localeCompare(b.format ?? ''))
+    .map((rule): RuleEntry => {
+      const override = input.lintSeverity?.[rule.id];
+      const builtIn = input.builtInLintIds.has(rule.id);
+      const entry: RuleEntry = {
+        id: rule.id,
+        kind: 'lint',
+        category: 'lint',
+        severity: override ?? rule.severity,
+        defaultSeverity: rule.severity,
+        overridden: override !== undefined,
+        summary: rule.description,
+        message: rule.message,
+        builtIn,
+        source: rule.source,
+      };
+      if (rule.format) entry.format = rule.format;
+      return entry;
+    });
+  return [...classify, ...lint];
+}
+
+/** The group a rule is listed under: its category (classification; JSON Schema rules apart) or its format (lint). */
+export function ruleGroup(rule: RuleEntry): string {
+  if (rule.kind === 'lint') return `lint-${rule.format ?? 'any'}`;
+  return rule.format === 'json-schema' ? `json-schema-${rule.category}` : rule.category;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** Up to `limit` known ids close to `wanted`: containing it, or within a small edit distance. */
+export function closeMatches(wanted: string, ids: Iterable<string>, limit = 5): string[] {
+  const needle = wanted.toLowerCase();
+  const scored: { id: string; score: number }[] = [];
+  for (const id of new Set(ids)) {
+    const lower = id.toLowerCase();
+    const distance = editDistance(needle, lower);
+    const threshold = Math.max(2, Math.floor(needle.length / 3));
+    if (lower.includes(needle) || needle.includes(lower)) scored.push({ id, score: Math.abs(lower.length - needle.length) / 100 });
+    else if (distance <= threshold) scored.push({ id, score: distance });
+  }
+  return scored.sort((a, b) => a.score - b.score || a.id.localeCompare(b.id)).slice(0, limit).map((s) => s.id);
+}

@@ -1,0 +1,88 @@
+/** Text and markdown renderings of the rule catalogue (`specver rules list` / `rules show`). */
+import { ruleGroup, type RuleEntry } from './rules-catalogue.ts';
+
+type Paint = (colour: 'bold' | 'dim' | 'red' | 'yellow' | 'gray', text: string) => string;
+const plain: Paint = (_colour, text) => text;
+
+function severityLabel(rule: RuleEntry): string {
+  return rule.overridden ? `${rule.severity} (default ${rule.defaultSeverity})` : rule.severity;
+}
+
+function groups(rules: RuleEntry[]): Map<string, RuleEntry[]> {
+  const byGroup = new Map<string, RuleEntry[]>();
+  for (const rule of rules) {
+    const key = ruleGroup(rule).replace(/^lint-/, '');
+    const list = byGroup.get(`${rule.kind}\u0000${key}`) ?? [];
+    list.push(rule);
+    byGroup.set(`${rule.kind}\u0000${key}`, list);
+  }
+  return new Map([...byGroup].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const KIND_TITLE = { classify: 'Classification rules', lint: 'Lint rules' } as const;
+
+/** One line per rule, grouped by kind and category (classification) or format (lint). */
+export function renderRulesListText(rules: RuleEntry[], paint: Paint = plain): string {
+  if (rules.length === 0) return 'No rules.\n';
+  const idWidth = Math.min(60, Math.max(...rules.map((r) => r.id.length)));
+  const sevWidth = Math.max(...rules.map((r) => severityLabel(r).length));
+  const lines: string[] = [];
+  let kind: string | undefined;
+  for (const [key, members] of groups(rules)) {
+    const [groupKind, name] = key.split('\u0000') as [RuleEntry['kind'], string];
+    if (groupKind !== kind) {
+      kind = groupKind;
+      if (lines.length) lines.push('');
+      lines.push(paint('bold', `${KIND_TITLE[groupKind]} (${rules.filter((r) => r.kind === groupKind).length})`));
+    }
+    lines.push(`  ${paint('dim', name)}`);
+    for (const rule of members) {
+      const custom = rule.builtIn ? '' : ' [custom]';
+      lines.push(`    ${rule.id.padEnd(idWidth)}  ${severityLabel(rule).padEnd(sevWidth)}  ${rule.summary}${custom}`);
+    }
+  }
+  const overridden = rules.filter((r) => r.overridden).length;
+  lines.push('');
+  lines.push(`${rules.length} rules${overridden ? `, ${overridden} with a severity set in specver.yaml` : ''}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every field of one rule, one per line. */
+export function renderRuleText(rule: RuleEntry, paint: Paint = plain): string {
+  const kind = rule.kind === 'classify' ? 'classification rule' : 'lint rule';
+  const rows: [string, string | undefined][] = [
+    ['kind', `${kind}${rule.format ? ` (${rule.format})` : ''}${rule.builtIn ? '' : ', custom'}`],
+    ['category', rule.kind === 'classify' ? rule.category : undefined],
+    ['severity', rule.severity + (rule.overridden ? ' (set in specver.yaml)' : '')],
+    ['default', rule.overridden ? rule.defaultSeverity : undefined],
+    ['summary', rule.summary],
+    ['docs', rule.docs],
+    ['message', rule.message],
+    ['deprecated', rule.deprecated ? `yes${rule.replacedBy ? `, replaced by ${rule.replacedBy.join(', ')}` : ''}` : undefined],
+    ['source', rule.source],
+  ];
+  const lines = [paint('bold', rule.id)];
+  for (const [label, value] of rows) if (value !== undefined) lines.push(`  ${`${label}:`.padEnd(11)} ${value}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** Markdown tables, one per kind and group. */
+export function renderRulesMarkdown(rules: RuleEntry[]): string {
+  const out: string[] = [];
+  let kind: string | undefined;
+  for (const [key, members] of groups(rules)) {
+    const [groupKind, name] = key.split('\u0000') as [RuleEntry['kind'], string];
+    if (groupKind !== kind) {
+      kind = groupKind;
+      out.push(`## ${KIND_TITLE[groupKind]}`, '');
+    }
+    out.push(`### ${name}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
+    for (const rule of members) out.push(`| \`${rule.id}\` | ${cell(severityLabel(rule))} | ${cell(rule.summary)} |`);
+    out.push('');
+  }
+  return `${out.join('\n')}`;
+}

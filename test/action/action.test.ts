@@ -1,0 +1,170 @@
+/** End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
+
+const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const project = emptyProject('specver-action-');
+const remote = emptyProject('specver-remote-');
+const runner = emptyProject('specver-runner-');
+const emptyGitConfig = runner.write('gitconfig', '');
+const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: emptyGitConfig, GIT_CONFIG_NOSYSTEM: '1' };
+const ME = ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com'];
+
+function git(dir: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, env: gitEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+interface ActionRun { status: number; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }
+
+/** Run action/run.mjs with the runner's environment; the CLI is this checkout's source (through tsx). */
+function runAction(name: string, env: Record<string, string>): ActionRun {
+  const summaryFile = runner.write(`${name}/summary.md`, '');
+  const outputFile = runner.write(`${name}/output.txt`, '');
+  mkdirSync(runner.path(name, 'tmp'), { recursive: true });
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], {
+    cwd: project.dir,
+    encoding: 'utf8',
+    env: {
+      ...gitEnv,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: project.dir,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_OUTPUT: outputFile,
+      RUNNER_TEMP: runner.path(name, 'tmp'),
+      SPECVER_CLI: join(REPO_ROOT, 'src/main.ts'),
+      NODE_OPTIONS: `--import ${TSX}`,
+      ...env,
+    },
+  });
+  const outputs: Record<string, string> = {};
+  const text = readFileSync(outputFile, 'utf8');
+  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$|^([\w-]+)=(.*)$/gm)) {
+    if (match[1]) outputs[match[1]] = match[3]!;
+    else outputs[match[4]!] = match[5]!;
+  }
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: readFileSync(summaryFile, 'utf8'), outputs };
+}
+
+function versions(): Record<string, string> {
+  return JSON.parse(project.read('.specver/versions.json')).contracts;
+}
+
+test('setup: a repository on main with an initialised petstore contract and a remote', async () => {
+  mkdirSync(project.path('api'), { recursive: true });
+  copyFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), project.path('api/petstore.yaml'));
+  git(project.dir, 'init', '-q', '-b', 'main');
+  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir });
+  assert.is(init.exitCode, 0, init.stderr);
+  git(project.dir, 'add', '-A');
+  git(project.dir, ...ME, 'commit', '-qm', 'initial');
+  git(remote.dir, 'init', '-q', '--bare');
+  git(project.dir, 'remote', 'add', 'origin', remote.dir);
+  git(project.dir, 'push', '-q', 'origin', 'main');
+});
+
+test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', () => {
+  git(project.dir, 'checkout', '-q', '-b', 'smaller-pages');
+  const spec = project.read('api/petstore.yaml');
+  assert.ok(spec.includes('        maximum: 100'));
+  project.write('api/petstore.yaml', spec.replace('        maximum: 100', '        maximum: 50'));
+  git(project.dir, ...ME, 'commit', '-qam', 'Lower the page size limit');
+
+  const pr = {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_HEAD_REF: 'smaller-pages',
+    GITHUB_BASE_REF: 'main',
+    GITHUB_REF_NAME: '1/merge',
+    'INPUT_COMMIT-CHANGESET': 'true',
+    INPUT_PUSH: 'true',
+  };
+  const r = runAction('pr', pr);
+  assert.is(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /^::error file=api\/petstore\.yaml,line=\d+[^:]*::.*maximum decreased from 100 to 50/m);
+  assert.match(r.summary, /\| Contract \| Severity \| Change \| Location \|/);
+  assert.match(r.summary, /\| petstore \| .*breaking \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \|/);
+  assert.match(r.summary, /\*\*Suggested bumps:\*\* `petstore`: \*\*major\*\*/);
+  assert.is(r.outputs.breaking, 'true');
+  assert.match(r.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);
+
+  const changeset = project.read(r.outputs.changeset!);
+  assert.match(changeset, /"petstore": major/);
+  assert.is(git(project.dir, 'log', '-1', '--format=%an|%s'), 'github-actions[bot]|Add changeset for petstore');
+  assert.equal(git(project.dir, 'show', '--name-only', '--format=', 'HEAD').split('\n'), [r.outputs.changeset]);
+  assert.is(git(project.dir, 'status', '--porcelain'), '');
+  assert.is(git(remote.dir, 'rev-parse', 'smaller-pages'), git(project.dir, 'rev-parse', 'HEAD'));
+
+  // A second run on the same branch finds the changeset and commits nothing new.
+  const again = runAction('pr-again', pr);
+  assert.is(again.status, 1);
+  assert.is(again.outputs.changeset, '');
+  assert.match(again.stdout, /already has a changeset/);
+  assert.is(readdirSync(project.path('.specver/changesets')).filter((f) => f.endsWith('.md')).length, 1);
+});
+
+test('pull request without breaking changes exits 0', () => {
+  git(project.dir, 'checkout', '-q', '-b', 'docs-only', 'main');
+  const spec = project.read('api/petstore.yaml');
+  project.write('api/petstore.yaml', spec.replace('summary: List pets', 'summary: List all pets'));
+  git(project.dir, ...ME, 'commit', '-qam', 'Reword');
+  const r = runAction('pr-patch', { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'breaking' });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.is(r.outputs.breaking, 'false');
+  assert.match(r.summary, /⚪ patch|patch \|/);
+  assert.not.ok('changeset' in r.outputs);
+  git(project.dir, 'checkout', '-q', '--', '.');
+});
+
+test('main: version bumps, writes the release PR body and sets outputs', () => {
+  git(project.dir, 'checkout', '-q', 'main');
+  git(project.dir, 'merge', '-q', '--ff-only', 'smaller-pages');
+  assert.equal(versions(), { petstore: '1.0.0' });
+  const r = runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.equal(versions(), { petstore: '2.0.0' });
+  assert.ok(project.exists('.specver/snapshots/petstore@2.0.0.yaml'));
+  assert.equal(readdirSync(project.path('.specver/changesets')).filter((f) => f.endsWith('.md')), []);
+  assert.match(project.read('CHANGELOG.md'), /## petstore@2\.0\.0/);
+
+  assert.is(r.outputs['has-changesets'], 'true');
+  assert.equal(JSON.parse(r.outputs.versions!), { petstore: '2.0.0' });
+  assert.is(r.outputs['pr-title'], 'Release petstore@2.0.0');
+  const bodyFile = r.outputs['pr-body-file']!;
+  assert.ok(bodyFile.startsWith(runner.path('main', 'tmp')), bodyFile);
+  const body = readFileSync(bodyFile, 'utf8');
+  assert.match(body, /\| petstore \| 1\.0\.0 \| \*\*2\.0\.0\*\* \| major \|/);
+  assert.match(body, /### petstore@2\.0\.0\n\n#### Major changes\n\n- .+\(`[a-z]+-[a-z]+-[a-z]+`\)/);
+  assert.match(r.summary, /API contract release/);
+  // version staged its files for the release pull request.
+  assert.match(git(project.dir, 'diff', '--cached', '--name-only'), /\.specver\/versions\.json/);
+});
+
+test('main without pending changesets: nothing to release, exit 0', () => {
+  git(project.dir, ...ME, 'commit', '-qm', 'Release');
+  const r = runAction('main-again', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.is(r.outputs['has-changesets'], 'false');
+  assert.not.ok('pr-body-file' in r.outputs);
+});
+
+test('bad inputs are reported as a workflow error annotation, exit 2', () => {
+  const r = runAction('bad', { INPUT_COMMAND: 'publish' });
+  assert.is(r.status, 2);
+  assert.match(r.stdout, /^::error title=specver::unknown command input 'publish'/m);
+  const missing = runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') });
+  assert.is(missing.status, 2);
+  assert.match(missing.stdout, /specver CLI not found/);
+  const config = runAction('bad-config', { INPUT_COMMAND: 'breaking', INPUT_CONFIG: 'missing.yaml' });
+  assert.is(config.status, 2);
+  assert.match(config.stderr, /missing\.yaml/);
+});
+
+test.run();

@@ -1,0 +1,185 @@
+/**
+ * Crash safety and concurrency of `specver version`, with real processes:
+ * - SIGKILL at seeded random points *inside* apply steps (not only at step boundaries, which
+ *   test/versioning/apply-crash.test.ts covers one by one): the next run ends in exactly the clean state,
+ *   no changeset is lost on the way, and no lock or temp file is left behind.
+ * - A stale lock of a dead run, with its temp files, is taken over and tidied.
+ * - Two runs at once: one proceeds, the other exits 2 naming the lock; the end state is a single run's.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BASE_CONFIG, BASE_SPEC } from '../helpers/bad-input.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
+
+const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
+const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.ts');
+/** tsx by path: the CLI children run with the temp project as their cwd. */
+const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const CHANGESETS = {
+  'brave-lion-jump': '---\n"pets": major\n---\n\nRemove things\n',
+  'calm-otter-sing': '---\n"big": minor\n"pets": patch\n---\n\nAdd things\n',
+  'quick-fox-run': '---\n"big": patch\n---\n\nFix docs\n',
+};
+
+/** A big generated spec (a few MB), so each snapshot write takes long enough to be interrupted. */
+function bigSpec(): string {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 4000; i++) paths[`/items${i}/{id}`] = { get: { description: 'd'.repeat(400), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, paths });
+}
+const BIG = bigSpec();
+
+function project(): TempProject {
+  const p = emptyProject('specver-crash-');
+  p.write('specver.yaml', BASE_CONFIG.replace('changelog:', '  - name: big\n    format: openapi\n    path: api/big.json\nchangelog:'));
+  p.write('api/pets.yaml', BASE_SPEC);
+  p.write('api/big.json', BIG);
+  p.write('.specver/versions.json', '{\n  "versioning": "independent",\n  "contracts": {\n    "big": "1.0.0",\n    "pets": "1.0.0"\n  }\n}\n');
+  p.write('.specver/snapshots/pets@1.0.0.yaml', BASE_SPEC);
+  p.write('.specver/snapshots/big@1.0.0.json', BIG);
+  for (const [id, text] of Object.entries(CHANGESETS)) p.write(`.specver/changesets/${id}.md`, text);
+  p.write('CHANGELOG.md', '# Changelog\n');
+  return p;
+}
+
+/** Files a run must never leave behind. */
+function leftovers(p: TempProject): string[] {
+  return [...p.snapshot().keys()].filter((file) => /(^|\/)\.[^/]*\.tmp$/.test(file) || file.endsWith('.specver/.lock') || file === '.specver/.lock');
+}
+
+/** A seeded PRNG (mulberry32): the same kill points on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let cleanState: Map<string, string> | undefined;
+async function clean(): Promise<Map<string, string>> {
+  if (!cleanState) {
+    const p = project();
+    const r = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
+    assert.is(r.exitCode, 0, r.stderr);
+    cleanState = p.snapshot();
+    assert.equal(leftovers(p), []);
+  }
+  return cleanState;
+}
+
+const STEPS = [
+  'write journal',
+  'write .specver/snapshots/big@2.0.0.json',
+  'write .specver/snapshots/pets@2.0.0.yaml',
+  'write CHANGELOG.md',
+  'write versions.json',
+  'delete .specver/changesets/calm-otter-sing.md',
+  'remove journal',
+];
+
+test('SIGKILL at seeded random points inside apply: next run reaches the clean state, leaves nothing behind', async () => {
+  const newState = await clean();
+  const random = seeded(20261122);
+  for (let i = 0; i < 5; i++) {
+    const step = STEPS[Math.floor(random() * STEPS.length)]!;
+    const delay = Math.floor(random() * 4);
+    const p = project();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD, p.dir, `kill:${step}:${delay}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const where = `kill at '${step}' + ${delay} ms`;
+    const killed = child.signal === 'SIGKILL';
+    assert.ok(killed || /exit 0/.test(child.stdout), `${where}: child neither killed nor finished: ${child.stdout}${child.stderr}`);
+    // Until the next run: every changeset is still there or recorded in the journal.
+    // Until the next run: every changeset is still there, or recorded in the journal, or the run had
+    // finished (its versions are on disk) when the kill came.
+    const journal = p.exists('.specver/version-journal.json');
+    const finished = !journal && p.read('.specver/versions.json') === newState.get('.specver/versions.json');
+    for (const id of Object.keys(CHANGESETS)) assert.ok(journal || finished || p.exists(`.specver/changesets/${id}.md`), `${id} lost: ${where}`);
+
+    const next = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
+    assert.is(next.exitCode, finished ? 2 : 0, `${where}: next run: ${next.stderr}`);
+    assert.equal(leftovers(p), [], `${where}: left behind`);
+    assert.equal(p.snapshot(), newState, `${where}: not the clean state`);
+  }
+});
+
+test('a stale lock of a dead run is taken over; its temp files are removed at once, whatever their age', async () => {
+  const newState = await clean();
+  const p = project();
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const pid = Number(dead.stdout);
+  p.write('.specver/.lock', JSON.stringify({ pid, createdAt: '2026-05-06T09:59:59.000Z', host: hostname() }));
+  p.write(`.specver/.version-journal.json.${pid}.0a1b2c.tmp`, '{"journal": 1, "ops": [');
+  p.write(`.specver/..lock.${pid}.0a1b2c.tmp`, '{}');
+  p.write(`.specver/snapshots/.pets@2.0.0.yaml.${pid}.0a1b2c.tmp`, 'half a snapshot');
+  p.write(`.CHANGELOG.md.${pid}.0a1b2c.tmp`, 'half a changelog');
+  const r = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.equal(leftovers(p), []);
+  assert.equal(p.snapshot(), newState);
+});
+
+function startCli(cwd: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', TSX, join(REPO_ROOT, 'src/main.ts'), 'version', '--no-git'], {
+      cwd,
+      env: { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('two version runs at once: the second exits 2 naming the lock, the first finishes cleanly', async () => {
+  const newState = await clean();
+  const p = project();
+  const first = spawn(process.execPath, ['--import', 'tsx', CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT });
+  let firstOut = '';
+  first.stdout.on('data', (chunk) => (firstOut += chunk));
+  first.stderr.on('data', (chunk) => (firstOut += chunk));
+  const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
+  try {
+    for (let waited = 0; !existsSync(p.path('.paused')); waited += 20) {
+      assert.ok(waited < 20_000, `first run never reached its apply step: ${firstOut}`);
+      await sleep(20);
+    }
+    const second = await startCli(p.dir);
+    assert.is(second.code, 2, second.stderr);
+    const lines = second.stderr.trim().split('\n');
+    assert.match(lines[0]!, new RegExp(`^specver: another specver run holds the lock \\.specver/\\.lock \\(pid ${first.pid},`));
+    assert.not.match(second.stderr, /\n\s+at /);
+  } finally {
+    p.write('.go', ''); // never leave the first run waiting
+  }
+  assert.is(await firstDone, 0, firstOut);
+  assert.match(firstOut, /exit 0/);
+  rmSync(p.path('.paused'));
+  rmSync(p.path('.go'));
+  assert.equal(leftovers(p), []);
+  assert.equal(p.snapshot(), newState, 'the state of one clean run');
+});
+
+test('two real CLI runs racing: exactly one proceeds, the other exits 2 (lock held, or nothing left)', async () => {
+  const newState = await clean();
+  const p = project();
+  const results = await Promise.all([startCli(p.dir), startCli(p.dir)]);
+  const codes = results.map((r) => r.code).sort();
+  assert.equal(codes, [0, 2], results.map((r) => r.stderr).join('\n'));
+  const loser = results.find((r) => r.code === 2)!;
+  assert.match(loser.stderr, /^specver: (another specver run holds the lock \.specver\/\.lock|no pending changesets)/);
+  assert.equal(leftovers(p), []);
+  assert.equal(p.snapshot(), newState);
+  assert.equal(readdirSync(p.path('.specver/changesets')), []);
+});
+
+test.run();

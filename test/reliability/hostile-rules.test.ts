@@ -1,0 +1,87 @@
+/**
+ * Hostile classification rule files in `rules.files`: unknown fields, condition paths that are not plain
+ * `$.a.b` paths (JSONPath filters and script expressions), operators that do not exist (the rule format
+ * has no regular-expression operator at all, so no pattern can backtrack catastrophically), facts other
+ * than `change`. Each: a one-line error naming the file, exit 3, nothing executed, no hang.
+ * (For a bad condition, the message names the condition's location; which keyword is wrong is up to ajv's
+ * first oneOf violation.)
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BASE_CONFIG, BASE_SPEC, baseProject } from '../helpers/bad-input.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+
+const RULE = {
+  id: 'acme/operation-removed-loudly',
+  category: 'operation',
+  summary: 'An operation was removed, reported by the team rule.',
+  docs: 'The team wants its own wording for removed operations.',
+  severity: 'breaking',
+  message: '{{method}} {{path}} is gone',
+  on: { kind: 'operation', action: 'removed' },
+  priority: 5,
+};
+const condition = (extra: Record<string, unknown>) => ({ ...RULE, conditions: { all: [{ fact: 'change', path: '$.context.method', operator: 'equal', value: 'GET', ...extra }] } });
+/** A file the rule would create if any part of it were ever executed. */
+const MARKER = 'pwned.txt';
+const script = `require('fs').writeFileSync('${MARKER}', 'x')`;
+
+const CASES: Array<{ name: string; rule: unknown; error: RegExp }> = [
+  { name: 'unknown top-level field', rule: { ...RULE, action: 'exec' }, error: /must NOT have additional properties|action/ },
+  { name: 'unknown field in a condition', rule: condition({ script }), error: /conditions/ },
+  { name: 'JSONPath filter expression as a condition path', rule: condition({ path: `$[?(@.x && ${script})]` }), error: /\/conditions\/all\/0/ },
+  { name: 'recursive-descent JSONPath', rule: condition({ path: '$..method' }), error: /\/conditions\/all\/0/ },
+  { name: 'bracket notation path', rule: condition({ path: "$['context']['method']" }), error: /\/conditions\/all\/0/ },
+  { name: 'script expression path', rule: condition({ path: `$.context.(${script})` }), error: /\/conditions\/all\/0/ },
+  { name: 'a regular-expression operator (none exists)', rule: condition({ operator: 'matches', value: '^(a+)+$' }), error: /\/conditions\/all\/0/ },
+  { name: 'a fact other than change', rule: condition({ fact: 'process' }), error: /\/conditions\/all\/0/ },
+  { name: 'event written by hand (params run through the engine)', rule: { ...RULE, event: { type: 'x', params: { script } } }, error: /additional properties|event/ },
+  { name: 'message is not a string', rule: { ...RULE, message: { toString: script } }, error: /message/ },
+  { name: 'id with a path in it', rule: { ...RULE, id: '../../etc/passwd' }, error: /id/ },
+];
+
+for (const c of CASES) {
+  test(`hostile rule file: ${c.name}`, async () => {
+    const p = baseProject();
+    p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.json]\n`);
+    p.write('rules/acme.json', JSON.stringify(c.rule, null, 2));
+    p.write('api/pets.yaml', BASE_SPEC.replace(/  \/pets:[\s\S]*?components:/, '  {}\ncomponents:').replace('paths:\n  {}', 'paths: {}'));
+    const before = p.snapshot();
+    const started = Date.now();
+    const r = await runSpecver(['breaking'], { cwd: p.dir });
+    assert.ok(Date.now() - started < 10_000, 'no hang');
+    assert.is(r.exitCode, 3, r.stderr);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('hint: '));
+    assert.is(lines.length, 1, r.stderr);
+    assert.match(lines[0]!, /^specver: invalid rule file .*rules\/acme\.json: /);
+    assert.match(lines[0]!, c.error);
+    assert.not.match(r.stderr, /\n\s+at /);
+    assert.not.ok(p.exists(MARKER), 'nothing was executed');
+    assert.equal(p.snapshot(), before);
+    p.remove();
+  });
+}
+
+test('rule file that is not JSON, or a JavaScript module: exit 3 naming it, never imported', async () => {
+  const p = baseProject();
+  p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.js]\n`);
+  p.write('rules/acme.js', `${script};\nmodule.exports = {};\n`);
+  const r = await runSpecver(['diff'], { cwd: p.dir });
+  assert.is(r.exitCode, 3, r.stderr);
+  assert.match(r.stderr, /^specver: cannot read rule file .*rules\/acme\.js/);
+  assert.not.ok(p.exists(MARKER), 'nothing was executed');
+  p.remove();
+});
+
+test('a well-formed team rule still works (the cases above fail for the reason they name)', async () => {
+  const p = baseProject();
+  p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.json]\n`);
+  p.write('rules/acme.json', JSON.stringify(RULE, null, 2));
+  p.write('api/pets.yaml', BASE_SPEC.replace(/  \/pets:[\s\S]*?components:/, '  {}\ncomponents:').replace('paths:\n  {}', 'paths: {}'));
+  const r = await runSpecver(['breaking'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stdout, /GET \/pets is gone/);
+  p.remove();
+});
+
+test.run();
