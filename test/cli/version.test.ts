@@ -26,9 +26,10 @@ test('version: consumes changesets, bumps, snapshots, CHANGELOG, prints the coun
   });
   const r = await version(p);
   assert.is(r.exitCode, 0, r.stderr);
-  assert.match(r.stdout, /\.specver\/changesets\/brave-lion-jump\.md {2}petstore {2}minor\n/);
+  // Columns are aligned: file, contract (padded to the longest name), bump.
+  assert.match(r.stdout, /\.specver\/changesets\/brave-lion-jump\.md {2}petstore {5}minor\n/);
   assert.match(r.stdout, /\.specver\/changesets\/brave-lion-jump\.md {2}order-event {2}minor\n/);
-  assert.match(r.stdout, /petstore {2}1\.4\.2 -> 2\.0\.0 {2}\(major\)/);
+  assert.match(r.stdout, /petstore {5}1\.4\.2 -> 2\.0\.0 {2}\(major\)/);
   assert.match(r.stdout, /order-event {2}0\.9\.1 -> 0\.10\.0 {2}\(minor\)/);
   assert.match(r.stdout, /Deleted 3 changesets\.\n/);
   assert.match(r.stdout, /[Cc]ommit/);

@@ -37,16 +37,18 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
   const { out } = ctx;
   // Step 1: every changeset as file, contract, bump.
   out.info(p(`Changesets (${plan.changesets.length}):`));
+  const fileWidth = Math.max(0, ...plan.changesets.map((c) => c.file.length));
+  const nameWidth = Math.max(0, ...plan.changesets.flatMap((c) => c.releases.map((r) => r.contract.length)), ...plan.releases.map((r) => r.contract.length));
   for (const c of plan.changesets) {
-    if (c.releases.length === 0) out.info(p(`  ${c.file}  (no contracts)`));
-    for (const r of c.releases) out.info(p(`  ${c.file}  ${r.contract}  ${r.bump}`));
+    if (c.releases.length === 0) out.info(p(`  ${c.file.padEnd(fileWidth)}  (no contracts)`));
+    for (const r of c.releases) out.info(p(`  ${c.file.padEnd(fileWidth)}  ${r.contract.padEnd(nameWidth)}  ${r.bump}`));
   }
   // Steps 2-3: resolved bumps and new versions.
   out.info(p('Versions:'));
   if (plan.releases.length === 0) out.info(p('  no version changes'));
   for (const r of plan.releases) {
     const why = r.kind === 'graduation' ? 'graduation' : `${r.bump}${r.kind === 'prerelease' ? ', pre-release' : ''}`;
-    out.result(p(`  ${r.contract}  ${r.from} -> ${r.to}  (${why})`));
+    out.result(p(`  ${r.contract.padEnd(nameWidth)}  ${r.from} -> ${r.to}  (${why})`));
   }
   // Steps 4-5: snapshots and changelog.
   const snapshots = plan.writes.filter((w) => w.kind === 'snapshot');
