@@ -22,20 +22,28 @@ export function unsafeJsonPathReason(path: string): string | undefined {
   return undefined;
 }
 
+/** Why a pattern does not compile as a JavaScript regex (tried with and without the `u` flag), or undefined. */
+export function regexCompileError(source: string): string | undefined {
+  try {
+    new RegExp(source, 'u');
+    return undefined;
+  } catch {
+    try {
+      new RegExp(source);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+}
+
 /**
  * The reason a regular expression is refused: nested quantifiers such as `(a+)+`, `(a*)*`, `(a|a?)+`
  * or `(.*a){10}`, which can backtrack exponentially. Also refuses patterns that do not compile.
  */
 export function unsafeRegexReason(source: string, options: { alternatives?: boolean } = { alternatives: true }): string | undefined {
-  try {
-    new RegExp(source, 'u');
-  } catch {
-    try {
-      new RegExp(source);
-    } catch (error) {
-      return `does not compile (${(error as Error).message})`;
-    }
-  }
+  const compileError = regexCompileError(source);
+  if (compileError) return `does not compile (${compileError})`;
   if (source.length > 1000) return 'is longer than 1000 characters';
   // Track, per open group, whether it contains a quantifier; a quantified group that does is refused.
   const stack: boolean[] = [];

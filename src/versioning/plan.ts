@@ -156,6 +156,16 @@ function nextPreState(input: PlanInput, releases: PlannedRelease[]): VersionPlan
 }
 
 /** Plans one `version` run. Throws ConfigError (exit 2) when there is nothing to do or a changeset is invalid. */
+/** Changesets as plain data for plans and reports (what each names and says). */
+export function changesetSummaries(changesets: readonly Changeset[]) {
+  return changesets.map((c) => ({
+    id: c.id,
+    file: c.file,
+    releases: c.releases.map((r) => ({ contract: r.contract, bump: r.bump })),
+    summary: c.summary,
+  }));
+}
+
 export function planVersion(input: PlanInput): VersionPlan {
   checkKnownContracts(input.changesets, input.contracts);
   const graduating = input.pre?.mode === 'exit';
@@ -202,12 +212,7 @@ export function planVersion(input: PlanInput): VersionPlan {
 
   return {
     versioning: input.versioning,
-    changesets: input.changesets.map((c) => ({
-      id: c.id,
-      file: c.file,
-      releases: c.releases.map((r) => ({ contract: r.contract, bump: r.bump })),
-      summary: c.summary,
-    })),
+    changesets: changesetSummaries(input.changesets),
     releases,
     versions,
     pre,

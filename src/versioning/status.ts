@@ -5,7 +5,7 @@
  */
 import { BUMP_ORDER, highestBump, type Bump } from '../types.ts';
 import type { Changeset } from './changeset-file.ts';
-import { planVersion, type PlanInput } from './plan.ts';
+import { changesetSummaries, planVersion, type PlanInput } from './plan.ts';
 
 export interface ContractStatus {
   name: string;
@@ -100,12 +100,7 @@ export function buildStatus(input: PlanInput, detected: Record<string, Bump | nu
     versioning: input.versioning,
     pre: input.pre ? { mode: input.pre.mode, tag: input.pre.tag } : null,
     contracts,
-    changesets: input.changesets.map((c) => ({
-      id: c.id,
-      file: c.file,
-      releases: c.releases.map((r) => ({ contract: r.contract, bump: r.bump })),
-      summary: c.summary,
-    })),
+    changesets: changesetSummaries(input.changesets),
     problems,
     warnings,
   };

@@ -1,7 +1,7 @@
 /** Named checks over every schema object of a document (found in one walk, see schema-walk.ts). */
 import { joinPointer, isRecord } from '../pointer.ts';
 import { declaredTypes, matchesType, schemasOf } from '../schema-walk.ts';
-import { unsafeRegexReason } from '../safe-expressions.ts';
+import { regexCompileError, unsafeRegexReason } from '../safe-expressions.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 
 function duplicatesIn(list: unknown[]): unknown[] {
@@ -89,15 +89,10 @@ export function patternCompiles(doc: LintDocument): RawFinding[] {
   const out: RawFinding[] = [];
   const check = (source: unknown, pointer: string) => {
     if (typeof source !== 'string') return;
-    try {
-      new RegExp(source, 'u');
-    } catch {
-      try {
-        new RegExp(source);
-      } catch (error) {
-        out.push({ pointer, error: `pattern does not compile: ${(error as Error).message}`, values: { value: source } });
-        return;
-      }
+    const compileError = regexCompileError(source);
+    if (compileError) {
+      out.push({ pointer, error: `pattern does not compile: ${compileError}`, values: { value: source } });
+      return;
     }
     const unsafe = unsafeRegexReason(source, { alternatives: false });
     if (unsafe) out.push({ pointer, error: `pattern ${unsafe}`, values: { value: source } });
