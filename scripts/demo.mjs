@@ -42,7 +42,7 @@ function edit(file, from, to) {
   const path = join(dir, file);
   const text = readFileSync(path, 'utf8');
   if (!text.includes(from)) throw new Error(`demo edit failed: '${from}' not found in ${file}`);
-  writeFileSync(path, text.replace(from, to));
+  writeFileSync(path, text.replace(from, () => to));
 }
 
 console.log(`Example project copied to ${dir}`);
