@@ -9,12 +9,15 @@ import { CHANGE_ACTIONS } from '../diff/types.ts';
 import type { Condition, NamedCondition, RuleDefinition } from '../ruleset/load-rules.ts';
 import { addOperators } from './operators.ts';
 
-/** `$.context.direction` -> value.context.direction; nothing else is allowed by the rule schema. */
+/**
+ * `$.context.direction` -> value.context.direction; nothing else is allowed by the rule schema. Only own
+ * properties are followed: `$.constructor.name` or `$.__proto__.x` would otherwise match every change.
+ */
 export function dottedPath(value: unknown, path: string): unknown {
-  let current: any = value;
+  let current: unknown = value;
   for (const key of path.slice(2).split('.')) {
-    if (current === undefined || current === null) return undefined;
-    current = current[key];
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
   }
   return current;
 }

@@ -7,9 +7,9 @@ import type { RawChange } from '../diff/types.ts';
 /** Context fields a message may use, plus derived ones. */
 export const PLACEHOLDERS = [
   'method', 'path', 'in', 'name', 'status', 'mediaType', 'schemaPath', 'property', 'subject', 'field', 'value',
-  'sunset', 'stability', 'from', 'to', 'direction', 'operationRole', 'compatibility',
+  'sunset', 'stability', 'from', 'to', 'direction', 'operationRole', 'compatibility', 'component',
   // derived
-  'target', 'operation', 'kind', 'action',
+  'target', 'owner', 'operation', 'kind', 'action',
 ] as const;
 const KNOWN = new Set<string>(PLACEHOLDERS);
 const PATTERN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
@@ -28,6 +28,8 @@ function valueOf(name: string, change: RawChange): string | undefined {
     case 'target':
       if (c.schemaPath) return `${c.subject ?? 'schema'} property ${c.schemaPath}`;
       return c.subject ?? (c.name ? `${c.in ? `${c.in} parameter ` : ''}${c.name}` : 'schema');
+    case 'owner':
+      return ownerOf(change);
     case 'operation':
       return c.method && c.path ? `${c.method} ${c.path}` : 'the API';
     case 'kind':
@@ -39,6 +41,20 @@ function valueOf(name: string, change: RawChange): string | undefined {
       return value === undefined ? undefined : String(value);
     }
   }
+}
+
+/**
+ * The thing holding a changed keyword or extension: the schema (or schema component) and property, the
+ * parameter or header, else the operation, else the document part its pointer names.
+ */
+function ownerOf(change: RawChange): string {
+  const c = change.context;
+  if (c.schemaPath || c.component || c.subject) return valueOf('target', change)!;
+  if (c.name) return `${c.in ? `${c.in} parameter ` : ''}${c.name}`;
+  if (c.method && c.path) return c.operationRole ?? 'operation';
+  const pointer = change.revisionPointer ?? change.basePointer ?? '';
+  const part = /^\/(info|servers|tags|components\/[^/]+\/[^/]+|securityDefinitions\/[^/]+)/.exec(pointer)?.[1];
+  return part ? part.replace(/~1/g, '/').replace(/~0/g, '~').replace(/\//g, ' ') : 'document';
 }
 
 export function interpolate(template: string, change: RawChange): string {

@@ -6,11 +6,12 @@
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
-import { SchemaHasher, canonicalJson } from './schema-hash.ts';
+import { SchemaHasher, canonicalEqual, canonicalJson } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
+import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 
@@ -51,7 +52,7 @@ function isObject(value: unknown): value is Record<string, any> {
 }
 
 export class SchemaComparator {
-  private readonly hasher = { base: new SchemaHasher(), revision: new SchemaHasher() };
+  private readonly hasher = SchemaHasher.pair();
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
@@ -103,7 +104,7 @@ export class SchemaComparator {
     const hb = this.hasher.base.hash(before);
     const ha = this.hasher.revision.hash(after);
     if (hb !== null && ha !== null) return hb === ha;
-    return canonicalJson(before, 8) === canonicalJson(after, 8);
+    return canonicalEqual(before, after, 8);
   }
 
   private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
@@ -157,6 +158,7 @@ export class SchemaComparator {
     }
     const baseHash = this.hasher.base.hash(base);
     if (baseHash !== null && baseHash === this.hasher.revision.hash(revision)) return [];
+    walk = enterComponent(walk, componentAt(r) ?? componentAt(b));
     let byBase = this.memo.get(walk.direction);
     if (!byBase) this.memo.set(walk.direction, (byBase = new Map()));
     let byRevision = byBase.get(base);

@@ -63,7 +63,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
     }, options);
   }
   diffDocument(bm, rm, rec);
-  return [...rec.changes, ...schemas.changes()];
+  return [...rec.result(), ...schemas.changes()];
 }
 
 function originIn(spec: LoadedSpec, node: object) {

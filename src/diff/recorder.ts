@@ -1,6 +1,8 @@
 /**
  * Collects API-level raw changes with their pointers. Pointers come from where a node was written (its
  * origin, so a component shared through $ref is located in its own file), else from the document path.
+ * A change inside a reusable component (a shared parameter's description) is one change whatever the
+ * number of operations using it: it is recorded once and `usedBy` lists them.
  */
 import type { LoadedSpec } from '../spec/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
@@ -9,10 +11,15 @@ import { escapePointer } from '../normalize/openapi.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
 
-export interface Spot { node?: unknown; pointer: string }
+export interface Spot { node?: unknown; pointer: string; file?: string }
+
+/** Context fields that differ between uses of one component without changing what the change is. */
+const PER_USE = new Set(['method', 'path', 'status', 'subject']);
 
 export class ChangeRecorder {
-  readonly changes: RawChange[] = [];
+  private readonly changes: RawChange[] = [];
+  private readonly uses = new Map<RawChange, Set<string>>();
+  private readonly shared = new Map<string, RawChange>();
   constructor(private readonly base: LoadedSpec, private readonly revision: LoadedSpec) {}
 
   private where(spec: LoadedSpec, spot: Spot | undefined, slot: boolean): { pointer?: string; file?: string } {
@@ -22,7 +29,26 @@ export class ChangeRecorder {
     // A reusable component added to or removed from an operation is located where the operation uses it.
     if (slot && origin && REUSABLE.test(origin.pointer)) return { pointer: spot.pointer };
     if (origin) return { pointer: origin.pointer, file: origin.file === spec.path ? undefined : origin.file };
-    return { pointer: spot.pointer };
+    return { pointer: spot.pointer, file: spot.file };
+  }
+
+  /** Where field `key` of a node sits: in the reusable component's own text when the node is one. */
+  private fieldOf(spec: LoadedSpec, spot: Spot & { node: any }, key: string): Spot {
+    const node = spot.node;
+    const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
+    if (origin && REUSABLE.test(origin.pointer)) {
+      return { pointer: `${origin.pointer}/${escapePointer(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
+    }
+    return { pointer: `${spot.pointer}/${escapePointer(key)}` };
+  }
+
+  /** Every change, with `usedBy` set where one inside a component serves several operations. */
+  result(): RawChange[] {
+    for (const change of this.changes) {
+      const uses = this.uses.get(change);
+      if (uses && uses.size > 1) change.usedBy = [...uses].sort();
+    }
+    return this.changes;
   }
 
   add(
@@ -39,6 +65,16 @@ export class ChangeRecorder {
     };
     if (values.before !== undefined && change.context.from === undefined) change.context.from = printable(values.before);
     if (values.after !== undefined && change.context.to === undefined) change.context.to = printable(values.after);
+    const use = context.method && context.path ? `${context.method} ${context.path}` : undefined;
+    const inComponent = [change.basePointer, change.revisionPointer].some((p) => p !== undefined && REUSABLE.test(p));
+    if (use && inComponent) {
+      const sameChange = JSON.stringify([kind, action, change.basePointer, change.revisionPointer, change.baseFile, change.revisionFile,
+        Object.entries(change.context).filter(([k]) => !PER_USE.has(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);
+      const first = this.shared.get(sameChange);
+      if (first) { this.uses.get(first)!.add(use); return first; }
+      this.shared.set(sameChange, change);
+    }
+    if (use) this.uses.set(change, new Set([use]));
     this.changes.push(change);
     return change;
   }
@@ -49,8 +85,7 @@ export class ChangeRecorder {
     const after = r.node?.[key];
     if (canonicalJson(before, 8) === canonicalJson(after, 8)) return;
     const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
-    const sub = (s: Spot) => ({ pointer: `${s.pointer}/${escapePointer(key)}` });
-    this.add(kind, action, before === undefined ? undefined : sub(b), after === undefined ? undefined : sub(r), { field: key, ...context }, { before, after });
+    this.add(kind, action, before === undefined ? undefined : this.fieldOf(this.base, b, key), after === undefined ? undefined : this.fieldOf(this.revision, r, key), { field: key, ...context }, { before, after });
   }
 
   /** `x-` extensions of two nodes (except the ones given meaning elsewhere). */

@@ -66,8 +66,10 @@ export interface ChangeContext {
   schemaPath?: string;
   /** The property a change is about (last property name), when any. */
   property?: string;
-  /** Human words for what the schema belongs to: `request body`, `query parameter limit`. */
+  /** Human words for what the schema belongs to: `request body`, `query parameter limit`, `response schema Pet`. */
   subject?: string;
+  /** Name of the reusable component (`Pet` of `#/components/schemas/Pet`) a schema change sits in, when any. */
+  component?: string;
   /** Keyword or field name for generic kinds (`info` fields, `schema-keyword`, `extension`). */
   field?: string;
   /** Enum value, tag, scope, media type or member affected, printable. */

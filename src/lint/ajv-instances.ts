@@ -9,9 +9,14 @@ export type AjvDialect = 'draft-07' | '2019-09' | '2020-12';
 
 const instances = new Map<string, Ajv>();
 
-/** A new instance. `forData`: one that validates examples (lenient, first error only, no meta-schema checks). */
+/**
+ * A new instance. `forData`: one that validates examples (lenient, first error only). Neither checks the
+ * schemas it compiles against their meta-schema: the meta instance compiles only schemas shipped with specver
+ * (checking them would compile the meta-schemas on every run), and a document's own schemas are judged by
+ * the validity rule.
+ */
 export function createAjv(dialect: AjvDialect, forData = false): Ajv {
-  const options: Options = { allErrors: !forData, strict: false, allowUnionTypes: true, logger: false, validateSchema: !forData, unicodeRegExp: false, ...(forData ? { code: { optimize: false }, inlineRefs: false } : {}) };
+  const options: Options = { allErrors: !forData, strict: false, allowUnionTypes: true, logger: false, validateSchema: false, unicodeRegExp: false, ...(forData ? { code: { optimize: false }, inlineRefs: false } : {}) };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   if (dialect === 'draft-07') ajv.addMetaSchema(draft06);
   (addFormatsModule as unknown as (a: Ajv) => void)(ajv);

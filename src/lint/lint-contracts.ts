@@ -7,8 +7,7 @@ import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
 import { lintDocumentFromText, SourceCache } from './document.ts';
 import { applyEdits, planFixes } from './fix.ts';
-import { referencedSchemaDocuments, schemaRulesOnly } from './referenced-files.ts';
-import { runLint } from './run-lint.ts';
+import { lintSpecFiles } from './lint-files.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
 export interface LintContractsOptions {
@@ -28,22 +27,19 @@ async function lintFiles(contract: ContractConfig, options: LintContractsOptions
   const text = await readSpecText(file, { projectRoot: options.root });
   const cache = new SourceCache();
   const root = lintDocumentFromText(text, file, shown, options.root, contract.format, cache);
-  const docs = [{ doc: root, path: file }, ...referencedSchemaDocuments(root, file, options.root, cache).map((doc) => ({ doc, path: resolve(options.root, doc.file) }))];
-  const schemaRules = docs.length > 1 ? schemaRulesOnly(options.rules) : [];
-  const violations = docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? options.rules : schemaRules));
-  return { docs, violations };
+  return lintSpecFiles(root, file, options.root, options.rules, cache);
 }
 
 /** Applies the safe fixes file by file; every file is checked to still parse before anything is written. */
 async function applyFixes(linted: Linted, contract: ContractConfig): Promise<AppliedFix[]> {
   const writes: { path: string; text: string }[] = [];
   const applied: AppliedFix[] = [];
-  for (const { doc, path } of linted.docs) {
+  for (const [i, { doc, path }] of linted.docs.entries()) {
     const plan = planFixes(doc.text, linted.violations.filter((v) => v.file === doc.file));
     if (!plan.edits.length) continue;
     const fixed = applyEdits(doc.text, plan.edits);
     try {
-      if (doc.schemaRoots) parseSource(fixed, path);
+      if (i > 0) parseSource(fixed, path);
       else lintDocumentFromText(fixed, path, doc.file, undefined, contract.format);
     } catch (error) {
       throw new ToolError(`--fix would leave ${doc.file} unreadable; nothing was written (${(error as Error).message})`, { file: doc.file, cause: error });

@@ -95,7 +95,7 @@ export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unkn
     if (byPointer.size >= MAX_FINDINGS) break;
   }
   const out: RawFinding[] = [];
-  for (const [pointer, messages] of byPointer) out.push({ pointer, error: `${pointer || '/'} ${messages.join('; ')}` });
+  for (const [pointer, messages] of byPointer) out.push({ pointer, error: messages.join('; '), errorNamesPlace: true });
   return out;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Multi-file specs: schemas written in other local files (reached through `$ref`s at schema positions) are
- * linted where they live, with the schema rules only, so every finding carries its own file and line.
+ * Multi-file JSON Schemas: schemas written in other local files (reached through `$ref`s at schema positions)
+ * are linted where they live, with the schema rules only, so every finding carries its own file and line.
+ * (Multi-file OpenAPI documents are linted through a merged view instead: see mount.ts.)
  */
 import { dirname, relative, resolve } from 'node:path';
 import { SourceCache } from './document.ts';

@@ -21,9 +21,14 @@ export function ruleApplies(rule: LintRule, doc: LintDocument): boolean {
   return rule.format === undefined || rule.format === doc.kind.format;
 }
 
-/** `$..name`: every property `name` at any depth, found by one plain walk (jsonpath-plus is far slower here). */
-function descendantsNamed(name: string, data: unknown): Match[] {
-  const out: Match[] = [];
+const DESCENDANT = /^\$\.\.([A-Za-z_$][\w$-]*)$/;
+
+/**
+ * `$..name` for several names at once: every property `name` at any depth, found by one plain walk of the
+ * document (jsonpath-plus is far slower here, and one walk serves every rule of this shape).
+ */
+function descendantsNamed(names: string[], data: unknown): Map<string, Match[]> {
+  const out = new Map<string, Match[]>(names.map((name) => [name, []]));
   const seen = new WeakSet<object>();
   const walk = (node: unknown, pointer: string) => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
@@ -32,7 +37,9 @@ function descendantsNamed(name: string, data: unknown): Match[] {
       node.forEach((item, i) => walk(item, `${pointer}/${i}`));
       return;
     }
-    if (Object.prototype.hasOwnProperty.call(node, name)) out.push({ pointer: joinPointer(pointer, name), value: (node as any)[name], key: name });
+    for (const name of names) {
+      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push({ pointer: joinPointer(pointer, name), value: (node as any)[name], key: name });
+    }
     for (const [key, value] of Object.entries(node)) if (value !== null && typeof value === 'object') walk(value, joinPointer(pointer, key));
   };
   walk(data, '');
@@ -41,8 +48,8 @@ function descendantsNamed(name: string, data: unknown): Match[] {
 
 function evaluate(path: string, data: unknown): Match[] {
   if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
-  const descendant = /^\$\.\.([A-Za-z_$][\w$-]*)$/.exec(path);
-  if (descendant) return descendantsNamed(descendant[1], data);
+  const descendant = DESCENDANT.exec(path);
+  if (descendant) return descendantsNamed([descendant[1]], data).get(descendant[1])!;
   const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];
   return results.map((r) => ({ pointer: r.pointer as string, value: r.value, key: r.parentProperty }));
 }
@@ -81,16 +88,25 @@ function lineFor(doc: LintDocument, pointer: string): number | undefined {
 export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
   const active = rules.filter((rule) => ruleApplies(rule, doc));
   const matches = new Map<string, Match[]>();
+  const names = [...new Set(active.flatMap((rule) => (rule.given ?? []).map((given) => DESCENDANT.exec(given)?.[1]).filter((name): name is string => name !== undefined)))];
+  if (names.length > 1 && doc.data !== null && typeof doc.data === 'object') {
+    for (const [name, found] of descendantsNamed(names, doc.data)) matches.set(`$..${name}`, found);
+  }
   const out: LintViolation[] = [];
   const seen = new Set<string>();
   const add = (rule: LintRule, finding: RawFinding, values: Record<string, unknown>) => {
-    const message = interpolate(rule.message, { description: rule.description, property: lastSegment(finding.pointer), path: finding.pointer || '/', error: finding.error, ...values, ...finding.values });
-    const key = `${rule.id}\u0000${finding.pointer}\u0000${message}`;
+    const at = doc.locate ? doc.locate(finding.pointer) : { file: doc.file, pointer: finding.pointer, line: lineFor(doc, finding.pointer) };
+    const error = finding.errorNamesPlace ? `${at.pointer || '/'} ${finding.error}` : finding.error;
+    const message = interpolate(rule.message, { description: rule.description, property: lastSegment(finding.pointer), path: at.pointer || '/', error, ...values, ...finding.values });
+    const key = `${rule.id}\u0000${at.file}\u0000${at.pointer}\u0000${message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const violation: LintViolation = { rule: rule.id, severity: rule.severity as LintViolation['severity'], message, file: doc.file, line: lineFor(doc, finding.pointer), pointer: finding.pointer };
+    const violation: LintViolation = { rule: rule.id, severity: rule.severity as LintViolation['severity'], message, file: at.file, line: at.line, pointer: at.pointer };
     if (rule.fix && !(rule.fix.action === 'declare-tag' && finding.fixDetail === undefined)) {
-      violation.fix = { spec: rule.fix, target: finding.fixTarget ?? finding.pointer, detail: finding.fixDetail };
+      const target = finding.fixTarget ?? finding.pointer;
+      const fixAt = doc.locate ? doc.locate(target) : { file: doc.file, pointer: target };
+      // A fix edits one file: the one the violation is reported in.
+      if (fixAt.file === at.file) violation.fix = { spec: rule.fix, target: fixAt.pointer, detail: finding.fixDetail };
     }
     out.push(violation);
   };
@@ -123,5 +139,5 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
       }
     }
   }
-  return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));
+  return out.sort((a, b) => (a.file === b.file ? 0 : a.file < b.file ? -1 : 1) || (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));
 }

@@ -65,6 +65,11 @@ export interface LintDocument {
    * schema rules run on such a file, starting from these schemas.
    */
   schemaRoots?: string[];
+  /**
+   * For a merged multi-file view: the file (as shown), pointer and line where the node at a pointer of
+   * `data` is written. Violations are reported there, once per place.
+   */
+  locate?(pointer: string): { file: string; pointer: string; line?: number };
 }
 
 export interface LintViolation {
@@ -84,6 +89,8 @@ export interface RawFinding {
   pointer: string;
   /** Fills {{error}} (or stands as the message for named checks without a template). */
   error?: string;
+  /** The error text is prefixed with the pointer the finding is reported at (in its own file). */
+  errorNamesPlace?: boolean;
   /** Extra placeholder values. */
   values?: Record<string, unknown>;
   /** Node the fix edits (defaults to `pointer`). */

@@ -3,15 +3,17 @@
  * plus a team's own files, each validated by ajv against schemas/classify-rule.schema.json. Built-ins are read
  * once per process. A rule's `format` says which contracts it classifies (OpenAPI unless it says json-schema).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
+import { conditionProblem } from './check-conditions.ts';
 
 export const RULES_DIR = fileURLToPath(new URL('../../rules/openapi/', import.meta.url));
 export const JSON_SCHEMA_RULES_DIR = fileURLToPath(new URL('../../rules/json-schema/', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export type RuleFormat = 'openapi' | 'json-schema';
 
@@ -39,28 +41,53 @@ export interface RuleDefinition {
 
 export interface NamedCondition { name: string; conditions: Condition; file: string }
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ToolError(`cannot read rule file ${file}: ${(error as Error).message}`, { file, cause: error, hint: 'fix the JSON syntax of the rule file' });
+/**
+ * How a rule file is named in messages: built-ins relative to the package (`rules/openapi/classify/x.json`),
+ * a team's files relative to `root`, else to the nearest folder holding specver.yaml; absolute otherwise.
+ */
+export function ruleFileName(file: string, root?: string): string {
+  const inside = (dir: string) => {
+    const rel = relative(dir, file);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : undefined;
+  };
+  if (file.startsWith(PACKAGE_ROOT) && (file.startsWith(RULES_DIR) || file.startsWith(JSON_SCHEMA_RULES_DIR))) return inside(PACKAGE_ROOT)!;
+  if (root) return inside(root) ?? file;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'specver.yaml'))) return inside(dir) ?? file;
+    if (dirname(dir) === dir) return file;
   }
 }
 
-/** Read and validate one rule file; an invalid file is a ToolError naming it. */
-export function readRuleFile(file: string, builtIn: boolean): RuleDefinition {
-  const data = readJson(file) as Record<string, any>;
+function readJson(file: string, nameOf: () => string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const name = nameOf();
+    throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
+  }
+}
+
+/** Read and validate one rule file; an invalid file is a ToolError naming it (relative to `root` when given). */
+export function readRuleFile(file: string, builtIn: boolean, root?: string): RuleDefinition {
+  const invalid = (problem: string, hint?: string) => {
+    const name = ruleFileName(file, root);
+    return new ToolError(`invalid rule file ${name}: ${problem}`, { file: name, ...(hint ? { hint } : {}) });
+  };
+  const data = readJson(file, () => ruleFileName(file, root)) as Record<string, any>;
   const violations = validateAgainst('classify-rule.schema.json', data);
   if (violations.length > 0) {
+    // ajv's words for a bad condition ("must NOT have more than 1 properties") hide the cause; say it plainly.
+    const condition = violations.some((v) => v.pointer.startsWith('/conditions')) ? conditionProblem(data.conditions, '/conditions') : undefined;
+    if (condition) throw invalid(condition.message, condition.hint);
     const first = violations[0];
-    throw new ToolError(`invalid rule file ${file}: ${first.pointer || '(root)'} ${first.message}`, { file, hint: 'see schemas/classify-rule.schema.json' });
+    throw invalid(`${first.pointer || '(root)'} ${first.message}`, 'see schemas/classify-rule.schema.json');
   }
   if (builtIn && isJsonSchemaRuleFile(file) && data.format !== 'json-schema') {
-    throw new ToolError(`invalid rule file ${file}: rules under rules/json-schema/ need "format": "json-schema"`, { file });
+    throw invalid('rules under rules/json-schema/ need "format": "json-schema"');
   }
   const expected = basename(file, '.json');
   if (builtIn && data.id !== expected) {
-    throw new ToolError(`invalid rule file ${file}: id '${data.id}' does not match the file name`, { file });
+    throw invalid(`id '${data.id}' does not match the file name`);
   }
   const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
   return {
@@ -97,26 +124,31 @@ export function builtInRules(): RuleDefinition[] {
  */
 export function builtInConditions(): NamedCondition[] {
   namedConditions ??= [...jsonFiles(join(RULES_DIR, 'conditions')), ...jsonFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map((file) => {
-    const data = readJson(file) as Record<string, any>;
+    const data = readJson(file, () => ruleFileName(file)) as Record<string, any>;
     const name = basename(file, '.json');
     if (data.name !== name || typeof data.conditions !== 'object') {
-      throw new ToolError(`invalid condition file ${file}: needs "name": "${name}" and "conditions"`, { file });
+      const shown = ruleFileName(file);
+      throw new ToolError(`invalid condition file ${shown}: needs "name": "${name}" and "conditions"`, { file: shown });
     }
     return { name, conditions: data.conditions as Condition, file };
   });
   return namedConditions;
 }
 
-/** Built-in rules plus extra rule files (absolute paths); duplicate ids are refused. */
-export function loadRules(extraFiles: string[] = []): RuleDefinition[] {
+/**
+ * Built-in rules plus extra rule files (absolute paths); duplicate ids are refused. `root` (the project
+ * folder) names a team's files in messages; without it they are named from the nearest specver.yaml.
+ */
+export function loadRules(extraFiles: string[] = [], root?: string): RuleDefinition[] {
   const rules = [...builtInRules()];
   const seen = new Map(rules.map((r) => [r.id, r.file]));
   for (const file of extraFiles) {
-    const rule = readRuleFile(file, false);
+    const rule = readRuleFile(file, false, root);
     const other = seen.get(rule.id);
     if (other) {
-      throw new ToolError(`rule file ${file} redefines rule id '${rule.id}' (already in ${other})`, {
-        file, hint: 'give your own rules a prefix (acme/...) and a higher priority to override a built-in one',
+      const name = ruleFileName(file, root);
+      throw new ToolError(`rule file ${name} redefines rule id '${rule.id}' (already in ${ruleFileName(other, root)})`, {
+        file: name, hint: 'give your own rules a prefix (acme/...) and a higher priority to override a built-in one',
       });
     }
     seen.set(rule.id, file);

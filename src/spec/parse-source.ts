@@ -1,9 +1,11 @@
 /** Text -> parsed SourceFile: JSON.parse for JSON, js-yaml for YAML (several times faster than `yaml`). */
 import { load as loadYaml, YAMLException } from 'js-yaml';
 import { ConfigError } from '../errors.ts';
-import { JsonSyntaxError, jsonLineLookup, lineAtOffset, pointerSegments, scanJsonPositions, yamlLineLookup, type LineLookup } from './line-index.ts';
+import { JsonSyntaxError, lineAtOffset, pointerSegments, scanJsonPositions, yamlLineLookup, type LineLookup } from './line-index.ts';
 import type { SourceEncoding, SourceFile } from './types.ts';
 import { SPEC_SCHEMA } from './yaml-schema.ts';
+import { scanningJsonLineLookup } from './json-line-scan.ts';
+import { scanningYamlLineLookup } from './yaml-line-scan.ts';
 
 /** Alias expansion beyond this many extra nodes is refused (billion-laughs documents). */
 const MAX_ALIAS_EXPANSION = 1_000_000;
@@ -46,7 +48,7 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
     lineOf(pointer: string) {
       const segments = pointerSegments(pointer);
       if (!segments) return undefined;
-      lookup ??= encoding === 'json' ? jsonLineLookup(text) : yamlLineLookup(text);
+      lookup ??= encoding === 'json' ? scanningJsonLineLookup(text) : scanningYamlLineLookup(text, () => yamlLineLookup(text));
       return lookup(segments);
     },
   };

@@ -172,6 +172,21 @@ test('multi-file spec: schemas in referenced files are linted where they live, a
   assert.is(p.read('api/schemas/pet.yaml'), '# shared schemas\nPet:\n  type: object\n  properties:\n    kind: { $ref: "./kind.yaml" }\n');
 });
 
+test('multi-file spec: path items and operations in other files are linted and fixed where written', async () => {
+  const p = emptyProject();
+  p.write('specver.yaml', 'contracts:\n  - name: pets\n    format: openapi\n    path: api.yaml\n');
+  const dir = join(FIXTURES, 'lint', 'multi-file');
+  for (const file of ['api.yaml', 'paths/pets.yaml', 'paths/get-pet.yaml', 'shared/parameters.yaml', 'shared/responses.yaml', 'shared/pet.yaml']) p.write(file, readFileSync(join(dir, file), 'utf8'));
+  const r = await runSpecver(['lint'], { cwd: p.dir });
+  assert.is(r.exitCode, 1);
+  assert.match(r.stdout, 'operation-operationid Operation must have an operationId paths/pets.yaml:2');
+  assert.match(r.stdout, "openapi-schema-valid /Error missing required field 'description' shared/responses.yaml:7");
+  await runSpecver(['lint', '--fix'], { cwd: p.dir });
+  assert.match(p.read('shared/parameters.yaml'), 'required: true');
+  assert.is(p.read('shared/pet.yaml'), 'type: object\nproperties:\n  kind:\n    type: string\n    enum: [cat, dog]\n');
+  assert.is(p.read('api.yaml'), readFileSync(join(dir, 'api.yaml'), 'utf8'));
+});
+
 async function fixed(input: string, name: string): Promise<{ p: TempProject; stdout: string; exitCode: number }> {
   const p = emptyProject();
   p.write('specver.yaml', `contracts:\n  - name: pets\n    format: openapi\n    path: ${name}\n`);

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { compareSchemas, SchemaComparator } from '../../src/diff/compare-schemas.ts';
 import { diffApi } from '../../src/diff/diff-api.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
+import { classifySpecs } from '../../src/classify/classify.ts';
 
 const kinds = (base: unknown, revision: unknown, direction: 'request' | 'response' = 'request', nullableKeyword = true) =>
   compareSchemas(base, revision, { direction, baseNullableKeyword: nullableKeyword, revisionNullableKeyword: nullableKeyword })
@@ -72,6 +73,50 @@ test('a changed shared component is reported once with every operation using it'
   assert.is(changes.length, 1);
   assert.is(changes[0].revisionPointer, '/components/schemas/Pet/properties/name/maxLength');
   assert.equal(changes[0].usedBy, ['POST /a', 'POST /b', 'POST /c']);
+});
+
+/** Two operations reach Amount through different deep paths; Amount gains a property and an extension changes. */
+function deepShared(revision: boolean) {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  return {
+    openapi: '3.0.3', info: { title: 't', version: '1' },
+    components: {
+      schemas: {
+        Charge: { type: 'object', properties: { source: { anyOf: [{ type: 'string' }, ref('Source')] } } },
+        Source: { type: 'object', properties: { details: { type: 'array', items: ref('Amount') } } },
+        Amount: {
+          type: 'object', 'x-note': revision ? 'two' : 'one',
+          properties: { value: { type: 'integer' }, ...(revision ? { cashback: { type: 'integer' } } : {}) },
+        },
+      },
+      parameters: { Limit: { name: 'limit', in: 'query', schema: { type: 'integer', maximum: revision ? 50 : 100 } } },
+    },
+    paths: {
+      '/charges': { get: { parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { 200: { description: 'ok', ...json({ type: 'object', properties: { data: { type: 'array', items: ref('Charge') } } }) } } } },
+      '/sources': { get: { parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { 200: { description: 'ok', ...json(ref('Source')) } } } },
+    },
+  };
+}
+
+test('inside a named component the path restarts there and the component is named', () => {
+  const changes = diffApi(inlineSpec(deepShared(false)), inlineSpec(deepShared(true)), { today: new Date() });
+  const added = changes.find((c) => c.kind === 'schema-property')!;
+  assert.is(added.context.component, 'Amount');
+  assert.is(added.context.schemaPath, 'cashback');
+  assert.is(added.context.subject, 'response schema Amount');
+  assert.equal(added.usedBy, ['GET /charges', 'GET /sources']);
+  const limit = changes.find((c) => c.kind === 'schema-maximum')!;
+  assert.is(limit.context.component, 'Limit');
+  assert.is(limit.context.subject, 'request parameter Limit');
+});
+
+test('messages of shared component changes read from the component and say where an extension changed', async () => {
+  const findings = await classifySpecs(inlineSpec(deepShared(false)), inlineSpec(deepShared(true)), { today: new Date() });
+  const messages = findings.map((f) => f.message).sort();
+  assert.ok(messages.includes('GET /charges: optional property cashback added to response schema Amount'), messages.join('\n'));
+  assert.ok(messages.includes('GET /charges: response schema Amount extension x-note changed'), messages.join('\n'));
+  assert.ok(messages.every((m) => !m.includes('anyOf#') && !m.includes('details[]')), messages.join('\n'));
 });
 
 test('$ref and the identical inline schema are equal', () => {

@@ -9,8 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintDocumentFromText, SourceCache } from '../../src/lint/document.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
-import { referencedSchemaDocuments, schemaRulesOnly } from '../../src/lint/referenced-files.ts';
-import { runLint } from '../../src/lint/run-lint.ts';
+import { lintSpecFiles } from '../../src/lint/lint-files.ts';
 import { CORPUS } from '../helpers/temp-project.ts';
 
 interface Version { path: string; bytes: number; dir?: string }
@@ -18,15 +17,13 @@ interface Series { name: string; format: 'openapi' | 'json-schema'; versions: Ve
 
 const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { openapi: Series[]; jsonSchema: Series[] };
 const rules = builtinLintRules();
-const schemaRules = schemaRulesOnly(rules);
 
 function lintOnce(series: Series, version: Version): string[] {
   const file = join(CORPUS, version.path);
   const root = version.dir ? join(CORPUS, version.dir) : dirname(file);
   const cache = new SourceCache();
   const doc = lintDocumentFromText(readFileSync(file, 'utf8'), file, version.path, root, series.format, cache);
-  const referenced = referencedSchemaDocuments(doc, file, root, cache);
-  return [...runLint(doc, rules), ...referenced.flatMap((d) => runLint(d, schemaRules))].map((v) => `${v.severity} ${v.rule} ${v.file}:${v.line ?? '?'} ${v.pointer} ${v.message}`);
+  return lintSpecFiles(doc, file, root, rules, cache).violations.map((v) => `${v.severity} ${v.rule} ${v.file}:${v.line ?? '?'} ${v.pointer} ${v.message}`);
 }
 
 for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {

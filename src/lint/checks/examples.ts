@@ -11,9 +11,12 @@ import { mapSchemaKeywords } from '../dialect-map.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 import { createAjv, type AjvDialect } from '../ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
+import { quickValidate } from '../quick-validate.ts';
 
 interface Validators {
   get(pointer: string): ValidateFunction | undefined;
+  /** True when the value is surely valid against the schema at the pointer (no compiling needed). */
+  surelyValid(pointer: string, value: unknown): boolean;
 }
 
 /** A deep copy of JSON data plus the map from each original object to its copy (one walk). */
@@ -56,7 +59,23 @@ function validatorsFor(doc: LintDocument): Validators {
     if (typeof node.id === 'string') delete node.id;
   }
   const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && doc.kind.version === '3.1' ? '2020-12' : 'draft-07';
-  const ajv: AjvType = createAjv(dialect, true);
+  // The ajv instance and its schemas are set up only when an example needs ajv (most are confirmed valid
+  // by quickValidate without it).
+  const pending: [unknown, string][] = [];
+  let ajvInstance: AjvType | undefined;
+  const ajv = (): AjvType => {
+    if (!ajvInstance) {
+      ajvInstance = createAjv(dialect, true);
+      for (const [schema, id] of pending) {
+        try {
+          ajvInstance.addSchema(schema as object, id);
+        } catch {
+          // an unusable schema leaves the schemas that use it uncompilable, which skips their examples
+        }
+      }
+    }
+    return ajvInstance;
+  };
   // 1. Every in-document `$ref` target becomes a schema of its own; refs are rewritten to name it.
   const targets = new Map<string, unknown>();
   const refs = refsOf(doc.data).flatMap(({ ref, holder }) => {
@@ -76,19 +95,14 @@ function validatorsFor(doc: LintDocument): Validators {
     .filter(({ schema, pointer }) => pointer !== '' && ('example' in schema || 'examples' in schema || 'default' in schema))
     .map(({ schema, pointer }) => ({ pointer, container: valueAt(copy, parentPointer(pointer)), key: lastSegment(pointer), node: copies.get(schema) }));
   const register = (schema: unknown, id: string) => {
-    if (!isRecord(schema) && typeof schema !== 'boolean') return;
-    try {
-      ajv.addSchema(schema as object, id);
-    } catch {
-      // an unusable schema leaves the schemas that use it uncompilable, which skips their examples
-    }
+    if (isRecord(schema) || typeof schema === 'boolean') pending.push([schema, id]);
   };
-  const registered = new Set<string>();
+  const registered = new Map<string, unknown>();
   for (const { holder, target, schema } of refs) {
     const id = `specver:ref${encodeURI(target || '/')}`;
     if (isRecord(holder)) holder.$ref = id;
     if (!registered.has(id)) register(schema, id);
-    registered.add(id);
+    registered.set(id, schema);
   }
   const nodeIds = new Map<string, string>();
   const registeredNodes = new Map<string, unknown>();
@@ -100,8 +114,14 @@ function validatorsFor(doc: LintDocument): Validators {
     nodeIds.set(pointer, id);
     registeredNodes.set(id, node);
   }
+  const resolveId = (ref: string) => registered.get(ref) ?? registeredNodes.get(ref);
+  const schemaAt = (pointer: string) => {
+    const id = nodeIds.get(pointer);
+    return id ? registeredNodes.get(id) : valueAt(copy, pointer);
+  };
   const byPointer = new Map<string, ValidateFunction | undefined>();
   return {
+    surelyValid: (pointer, value) => quickValidate(schemaAt(pointer), value, resolveId) === true,
     get(pointer) {
       if (byPointer.has(pointer)) return byPointer.get(pointer);
       let validate: ValidateFunction | undefined;
@@ -111,7 +131,7 @@ function validatorsFor(doc: LintDocument): Validators {
         const text = JSON.stringify(node) ?? '';
         // A schema without any $ref means the same in every document: compile it once per process.
         if (isRecord(node) && !text.includes('"$ref"')) validate = selfContained(dialect, text);
-        else validate = id ? ajv.getSchema(id) : isRecord(node) ? ajv.compile(node) : undefined;
+        else validate = id ? ajv().getSchema(id) : isRecord(node) ? ajv().compile(node) : undefined;
       } catch {
         validate = undefined;
       }
@@ -153,6 +173,7 @@ export function examplesValid(doc: LintDocument): RawFinding[] {
   let validators: Validators | undefined;
   const check = (schemaPointer: string, value: unknown, at: string, what: string) => {
     validators ??= validatorsFor(doc);
+    if (validators.surelyValid(schemaPointer, value)) return;
     const validate = validators.get(schemaPointer);
     if (validate && !validate(value)) out.push({ pointer: at, error: `${what} ${firstError(validate)}` });
   };

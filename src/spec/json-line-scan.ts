@@ -1,0 +1,120 @@
+/**
+ * Pointer -> line for JSON text that already parsed, without building a position tree of the whole file:
+ * only the objects and arrays on the pointer's path are scanned (each once, then cached), skipping the values
+ * in between. A few printed locations then cost a few passes over part of the text, not a full tree.
+ * Same answers as `jsonLineLookup`: a member reports its key's line, an item (and the root) its value's line.
+ */
+import type { LineLookup } from './line-index.ts';
+
+interface Member { keyOffset: number; valueOffset: number }
+
+export function scanningJsonLineLookup(text: string): LineLookup {
+  const objects = new Map<number, Map<string, Member>>();
+  const arrays = new Map<number, number[]>();
+  let newlines: number[] | undefined;
+
+  const lineAt = (offset: number): number => {
+    if (!newlines) {
+      newlines = [];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) newlines.push(i);
+    }
+    let low = 0;
+    let high = newlines.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (newlines[mid]! < offset) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  };
+
+  const skipWhitespace = (i: number): number => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return i;
+      i++;
+    }
+  };
+  /** Offset just past the string whose opening quote is at i. */
+  const skipString = (i: number): number => {
+    for (i++; ; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 34 || Number.isNaN(c)) return i + 1;
+    }
+  };
+  /** Offset just past the value starting at i. */
+  const skipValue = (i: number): number => {
+    const c = text.charCodeAt(i);
+    if (c === 34) return skipString(i);
+    if (c === 123 || c === 91) {
+      let depth = 0;
+      for (; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 34) i = skipString(i) - 1;
+        else if (d === 123 || d === 91) depth++;
+        else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
+      }
+      return i;
+    }
+    while (i < text.length) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
+      i++;
+    }
+    return i;
+  };
+
+  const membersOf = (start: number): Map<string, Member> => {
+    let members = objects.get(start);
+    if (members) return members;
+    members = new Map();
+    let i = skipWhitespace(start + 1);
+    while (text.charCodeAt(i) === 34) {
+      const keyEnd = skipString(i);
+      const raw = text.slice(i + 1, keyEnd - 1);
+      const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+      const valueOffset = skipWhitespace(skipWhitespace(keyEnd) + 1); // past ':'
+      members.set(key, { keyOffset: i, valueOffset }); // a repeated key: the last one wins, as in JSON.parse
+      i = skipWhitespace(skipValue(valueOffset));
+      if (text.charCodeAt(i) === 44) i = skipWhitespace(i + 1);
+    }
+    objects.set(start, members);
+    return members;
+  };
+
+  const itemsOf = (start: number): number[] => {
+    let items = arrays.get(start);
+    if (items) return items;
+    items = [];
+    let i = skipWhitespace(start + 1);
+    while (i < text.length && text.charCodeAt(i) !== 93) {
+      items.push(i);
+      i = skipWhitespace(skipValue(i));
+      if (text.charCodeAt(i) === 44) i = skipWhitespace(i + 1);
+    }
+    arrays.set(start, items);
+    return items;
+  };
+
+  return (segments) => {
+    let offset = skipWhitespace(0);
+    if (offset >= text.length) return undefined;
+    let line = lineAt(offset);
+    for (const segment of segments) {
+      const c = text.charCodeAt(offset);
+      if (c === 123) {
+        const member = membersOf(offset).get(segment);
+        if (!member) return undefined;
+        line = lineAt(member.keyOffset);
+        offset = member.valueOffset;
+      } else if (c === 91 && /^(0|[1-9]\d*)$/.test(segment)) {
+        const item = itemsOf(offset)[Number(segment)];
+        if (item === undefined) return undefined;
+        line = lineAt(item);
+        offset = item;
+      } else return undefined;
+    }
+    return line;
+  };
+}

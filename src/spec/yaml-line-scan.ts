@@ -1,0 +1,245 @@
+/**
+ * Pointer -> line for block-style YAML by reading the text's indentation, without parsing the document again.
+ * Only the mappings and sequences on the pointer's path are scanned (each once, then cached), so a few printed
+ * locations cost a few milliseconds on a multi-MB spec. Anything outside the plain block subset (flow
+ * collections to descend into, anchors, aliases, tags, merge keys, complex keys, tabs, several documents,
+ * multi-line quoted scalars) makes the scan give up, and the caller falls back to the full parse.
+ */
+import type { LineLookup } from './line-index.ts';
+
+/** Thrown when the text leaves the subset this scanner reads exactly. */
+class GiveUp extends Error {}
+
+const giveUp = (): never => {
+  throw new GiveUp();
+};
+
+/** A block collection: where its entries start (line and column) and its kind. */
+interface Block { kind: 'map' | 'seq'; line: number; column: number }
+interface Entry { line: number; valueColumn: number }
+
+const NOT_FOUND = undefined;
+
+export { YamlScanner as YamlLineScanner, GiveUp as YamlScanGaveUp };
+
+export function scanningYamlLineLookup(text: string, fallback: () => LineLookup): LineLookup {
+  let scanner: YamlScanner | undefined;
+  let slow: LineLookup | undefined;
+  let disabled = false;
+  return (segments) => {
+    if (!disabled) {
+      try {
+        scanner ??= new YamlScanner(text);
+        return scanner.lookup(segments);
+      } catch (error) {
+        if (!(error instanceof GiveUp)) throw error;
+        disabled = true;
+      }
+    }
+    slow ??= fallback();
+    return slow(segments);
+  };
+}
+
+class YamlScanner {
+  private readonly lines: string[];
+  /** Indentation of each line; -1 for blank and comment-only lines. */
+  private readonly indents: Int32Array;
+  private readonly maps = new Map<string, Map<string, Entry>>();
+  private readonly seqs = new Map<string, Entry[]>();
+  private readonly root: Block | undefined;
+
+  constructor(text: string) {
+    this.lines = text.split('\n');
+    this.indents = new Int32Array(this.lines.length);
+    let first = -1;
+    for (let i = 0; i < this.lines.length; i++) {
+      let line = this.lines[i]!;
+      if (line.endsWith('\r')) this.lines[i] = line = line.slice(0, -1);
+      let c = 0;
+      while (c < line.length && line.charCodeAt(c) === 32) c++;
+      if (c < line.length && line.charCodeAt(c) === 9) giveUp();
+      const blank = c === line.length || line.charCodeAt(c) === 35; // '#'
+      this.indents[i] = blank ? -1 : c;
+      if (!blank && c === 0 && /^(---|\.\.\.|%)/.test(line)) giveUp();
+      if (!blank && first < 0) first = i;
+    }
+    this.root = first < 0 ? undefined : this.blockAt(first, this.indents[first]!) ?? giveUp();
+  }
+
+  lookup(segments: readonly string[]): number | undefined {
+    if (!this.root) return giveUp();
+    let block: Block | undefined = this.root;
+    let line = this.root.line + 1;
+    for (let i = 0; i < segments.length; i++) {
+      const segment = segments[i]!;
+      const last = i === segments.length - 1;
+      if (!block) return NOT_FOUND;
+      if (block.kind === 'map') {
+        const entry = this.mapEntries(block).get(segment);
+        if (!entry) return NOT_FOUND;
+        line = entry.line + 1;
+        if (!last) block = this.valueBlock(entry, block.column);
+      } else {
+        if (!/^(0|[1-9]\d*)$/.test(segment)) return NOT_FOUND;
+        const item = this.seqItems(block)[Number(segment)];
+        if (!item) return NOT_FOUND;
+        const content = this.itemContent(item, block.column, last);
+        line = content.line + 1;
+        block = content.block;
+      }
+    }
+    return line;
+  }
+
+  /** The collection whose first entry starts at this line and column; undefined for a multi-line scalar. */
+  private blockAt(line: number, column: number): Block | undefined {
+    const rest = this.lines[line]!.slice(column);
+    if (/^-( |$)/.test(rest)) return { kind: 'seq', line, column };
+    if (/^[&*!{[?]/.test(rest)) giveUp();
+    return keyOf(rest) === undefined ? undefined : { kind: 'map', line, column };
+  }
+
+  private nextContent(after: number): number {
+    let i = after + 1;
+    while (i < this.lines.length && this.indents[i]! < 0) i++;
+    return i;
+  }
+
+  private mapEntries(block: Block): Map<string, Entry> {
+    const id = `${block.line}:${block.column}`;
+    let entries = this.maps.get(id);
+    if (entries) return entries;
+    entries = new Map();
+    for (let i = block.line; i < this.lines.length; i = this.nextContent(i)) {
+      const indent = i === block.line ? block.column : this.indents[i]!;
+      if (indent < block.column) break;
+      if (indent > block.column) continue;
+      const rest = this.lines[i]!.slice(indent);
+      if (/^-( |$)/.test(rest)) continue; // a sequence written at its key's indentation
+      const key = keyOf(rest) ?? giveUp();
+      if (entries.has(key.name)) giveUp();
+      checkInlineValue(rest.slice(key.end));
+      entries.set(key.name, { line: i, valueColumn: indent + key.end });
+    }
+    this.maps.set(id, entries);
+    return entries;
+  }
+
+  private seqItems(block: Block): Entry[] {
+    const id = `${block.line}:${block.column}`;
+    let items = this.seqs.get(id);
+    if (items) return items;
+    items = [];
+    for (let i = block.line; i < this.lines.length; i = this.nextContent(i)) {
+      const indent = this.indents[i]!;
+      if (indent < block.column) break;
+      if (indent > block.column) continue;
+      const rest = this.lines[i]!.slice(indent);
+      if (!/^-( |$)/.test(rest)) break;
+      items.push({ line: i, valueColumn: indent + 1 });
+    }
+    this.seqs.set(id, items);
+    return items;
+  }
+
+  /** The collection a mapping entry's value is, or undefined for a scalar or null. */
+  private valueBlock(entry: Entry, column: number): Block | undefined {
+    const inline = stripComment(this.lines[entry.line]!.slice(entry.valueColumn));
+    if (inline === '[]' || inline === '{}') return undefined;
+    if (inline !== '') return /^[&*!{[]/.test(inline) ? giveUp() : undefined;
+    const next = this.nextContent(entry.line);
+    if (next >= this.lines.length) return undefined;
+    const indent = this.indents[next]!;
+    if (indent > column) return this.blockAt(next, indent);
+    if (indent === column && /^-( |$)/.test(this.lines[next]!.slice(indent))) return { kind: 'seq', line: next, column };
+    return undefined;
+  }
+
+  /** Where a sequence item's node starts (the parser reports that line) and the collection it is, if any. */
+  private itemContent(item: Entry, column: number, last: boolean): { line: number; block?: Block } {
+    const text = this.lines[item.line]!;
+    let c = item.valueColumn;
+    while (c < text.length && text.charCodeAt(c) === 32) c++;
+    const inline = stripComment(text.slice(c));
+    if (inline === '') {
+      const next = this.nextContent(item.line);
+      if (next >= this.lines.length || this.indents[next]! <= column) return giveUp(); // a null item
+      return { line: next, block: last ? undefined : this.blockAt(next, this.indents[next]!) };
+    }
+    if (last && !/^[&*!?-]/.test(inline)) return { line: item.line };
+    if (/^([&*!{[?|>]|-( |$))/.test(inline)) giveUp();
+    if (keyOf(text.slice(c))) return { line: item.line, block: { kind: 'map', line: item.line, column: c } };
+    checkInlineValue(inline);
+    return { line: item.line };
+  }
+}
+
+/** A mapping key at the start of `rest` (plain or quoted, one line), with the offset just after its colon. */
+function keyOf(rest: string): { name: string; end: number } | undefined {
+  const first = rest[0];
+  if (first === '"' || first === "'") {
+    const close = quotedEnd(rest);
+    if (close < 0) return undefined;
+    let after = close + 1;
+    while (rest[after] === ' ') after++;
+    if (rest[after] !== ':' || !(after + 1 === rest.length || rest[after + 1] === ' ')) return undefined;
+    const body = rest.slice(0, close + 1);
+    const name = first === "'" ? body.slice(1, -1).replace(/''/g, "'") : parseDoubleQuoted(body);
+    return { name, end: after + 1 };
+  }
+  if (first === undefined || /^[-?:,[\]{}#&*!|>%@`]/.test(rest) && !/^[-?:][^ ]/.test(rest)) return undefined;
+  const colon = /:( |$)/.exec(rest);
+  if (!colon) return undefined;
+  const name = rest.slice(0, colon.index).trimEnd();
+  if (name.includes(' #') || name === '<<' || name === '' || !plainKeyIsString(name)) return giveUp();
+  return { name, end: colon.index + 1 };
+}
+
+/** Plain keys that the core schema reads as a string with the same text (others are numbers, booleans...). */
+function plainKeyIsString(name: string): boolean {
+  if (/^(0|[1-9]\d*)$/.test(name)) return true; // an integer prints back as written
+  if (/^[-+.\d]/.test(name)) return false;
+  return !/^(null|Null|NULL|~|true|True|TRUE|false|False|FALSE)$/.test(name);
+}
+
+function quotedEnd(text: string): number {
+  const quote = text[0];
+  for (let i = 1; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
+function parseDoubleQuoted(body: string): string {
+  if (/\\[^"\\/bfnrtu]/.test(body)) giveUp(); // YAML-only escapes
+  try {
+    return JSON.parse(body) as string;
+  } catch {
+    return giveUp();
+  }
+}
+
+/** The inline value of an entry: a flow collection or quoted scalar must end on its line. */
+function checkInlineValue(value: string): void {
+  const inline = stripComment(value.trimStart());
+  if (inline === '') return;
+  const first = inline[0];
+  if ((first === '"' || first === "'") && quotedEnd(inline) < 0) giveUp();
+  if ((first === '[' && !inline.endsWith(']')) || (first === '{' && !inline.endsWith('}'))) giveUp();
+}
+
+/** The text before a trailing comment (outside quotes), trimmed. */
+function stripComment(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('"') || trimmed.startsWith("'")) {
+    const close = quotedEnd(trimmed);
+    return close < 0 ? trimmed : trimmed.slice(0, close + 1);
+  }
+  const hash = trimmed.search(/(^| )#/);
+  return hash < 0 ? trimmed : trimmed.slice(0, hash).trimEnd();
+}
