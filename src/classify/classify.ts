@@ -31,10 +31,11 @@ export interface ClassifyOptions {
 }
 
 const ruleSets = new Map<string, RuleDefinition[]>();
-function rulesFor(files: string[] = []): RuleDefinition[] {
-  const key = files.join('\n');
+/** Built-in rules plus a team's files (named relative to `root` in errors), loaded once per process. */
+function rulesFor(files: string[] = [], root?: string): RuleDefinition[] {
+  const key = [root ?? '', ...files].join('\n');
   let rules = ruleSets.get(key);
-  if (!rules) ruleSets.set(key, (rules = loadRules(files)));
+  if (!rules) ruleSets.set(key, (rules = loadRules(files, root)));
   return rules;
 }
 
@@ -77,7 +78,7 @@ export async function classifyChanges(changes: RawChange[], rules: RuleDefinitio
 }
 
 export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
-  const all = rulesFor(options.ruleFiles);
+  const all = rulesFor(options.ruleFiles, options.relativeTo);
   const overrides = checkOverrides(all, options.severityOverrides);
   const { format, changes } = diffSpecs(base, revision, options);
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
