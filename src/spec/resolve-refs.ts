@@ -178,7 +178,8 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     const seen = new Set<object>([refObject]);
     let site = sites.get(refObject)!;
     let found = locate(site);
-    while (found && isRef(found.node) && sites.has(found.node)) {
+    // Follow plain `{ $ref }` hops; stop at a `$ref` with siblings: it becomes a merged object of its own.
+    while (found && isRef(found.node) && sites.has(found.node) && !hasSiblings(found.node)) {
       if (finalTargets.has(found.node)) {
         found = finalTargets.get(found.node) ?? found;
         break;
@@ -199,14 +200,18 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   // object cycles. The parsed data is consumed, so each SourceFile re-parses its text if `data` is read later.
   const replaced = new Map<object, Set<string>>();
   const merges: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace }> = [];
+  /** Refs whose target is itself a `$ref` with siblings: they take that ref's merged object once it exists. */
+  const viaMerged: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace; siblings: boolean }> = [];
   for (const refObject of sites.keys()) finalTarget(refObject);
   let document = root.data;
   for (const [refObject, site] of sites) {
     const found = finalTargets.get(refObject);
     if (!found) continue; // opaque: stays { $ref: url }
-    const siblings = Object.keys(refObject).length > 1;
+    const siblings = hasSiblings(refObject);
     for (const place of site.places) {
-      if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place });
+      if (isRecord(found.node) && isRef(found.node) && sites.has(found.node) && hasSiblings(found.node))
+        viaMerged.push({ refObject: refObject as Record<string, unknown>, target: found.node, place, siblings });
+      else if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place });
       else if (place.parent) put(place.parent, place.key, found.node, replaced);
       else document = found.node;
     }
@@ -214,18 +219,35 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   // `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2019-09+): a new object, the siblings over the target.
   const mergedOrigins = new WeakMap<object, OriginRecord>();
   const mergedOf = new Map<object, Record<string, unknown>>();
-  for (const { refObject, target, place } of merges) {
-    const merged: Record<string, unknown> = {};
-    mergedOf.set(refObject, merged);
-    for (const key of Object.keys(target)) put(merged, key, target[key]);
-    for (const key of Object.keys(refObject)) if (key !== '$ref') put(merged, key, refObject[key]);
+  const mergeInto = (refObject: Record<string, unknown>, target: Record<string, unknown>, place: RefPlace) => {
+    const merged: Record<string, unknown> = mergedOf.get(refObject) ?? {};
+    if (!mergedOf.has(refObject)) {
+      mergedOf.set(refObject, merged);
+      for (const key of Object.keys(target)) put(merged, key, target[key]);
+      for (const key of Object.keys(refObject)) if (key !== '$ref') put(merged, key, refObject[key]);
+    }
     if (place.parent) {
       put(place.parent, place.key, merged, replaced);
-      mergedOrigins.set(merged, { parent: place.parent, key: place.key });
+      if (!mergedOrigins.has(merged)) mergedOrigins.set(merged, { parent: place.parent, key: place.key });
     } else {
       document = merged;
       mergedOrigins.set(merged, { file: root.path, pointer: '' });
     }
+  };
+  for (const { refObject, target, place } of merges) mergeInto(refObject, target, place);
+  // Chains through `$ref`s with siblings resolve once the merged object they point at exists.
+  let pending = viaMerged;
+  while (pending.length > 0) {
+    const waiting = pending.filter(({ refObject, target, place, siblings }) => {
+      const merged = mergedOf.get(target);
+      if (!merged) return true;
+      if (siblings) mergeInto(refObject, merged, place);
+      else if (place.parent) put(place.parent, place.key, merged, replaced);
+      else document = merged;
+      return false;
+    });
+    if (waiting.length === pending.length) break; // sibling refs that only point at each other: left as written
+    pending = waiting;
   }
   // A merged object copied before another merge was made may still hold that `$ref` object.
   for (const merged of mergedOf.values()) {
@@ -281,6 +303,10 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
 }
 
 /** Sets a key (an index for arrays); `__proto__` becomes an own property, never the prototype. */
+function hasSiblings(refObject: object): boolean {
+  return Object.keys(refObject).length > 1;
+}
+
 function put(parent: Record<string, unknown> | unknown[], key: string, value: unknown, replaced?: Map<object, Set<string>>): void {
   if (Array.isArray(parent)) parent[Number(key)] = value;
   else if (key === '__proto__') Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
