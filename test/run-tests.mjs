@@ -3,7 +3,7 @@
 // so a file that crashes fails alone. Ends with one line: "N passed, N failed"; fails when no test ran.
 // Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial]
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,16 +41,27 @@ function runFile(file) {
       // uvu's Total does not count skipped tests.
       let failed = Math.max(0, total - passed);
       if (code !== 0 && failed === 0) failed = 1; // crashed outside any test
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const elapsed = (Date.now() - started) / 1000;
+      seconds[name] = elapsed;
       const status = failed > 0 ? 'FAIL' : 'ok  ';
-      process.stdout.write(`${status} ${name} (${passed}/${total}, ${seconds}s)\n`);
+      process.stdout.write(`${status} ${name} (${passed}/${total}, ${elapsed.toFixed(1)}s)\n`);
       if (failed > 0) process.stdout.write(`${output.trim()}\n\n`);
       resolve({ passed, failed });
     });
   });
 }
 
-const files = findTests(testDir);
+// Longest files first (durations of the previous run, cached under node_modules/.cache), so the two slowest
+// do not end up last on one worker while the other idles.
+const timesFile = join(root, 'node_modules/.cache/specver-test-times.json');
+let times = {};
+try {
+  times = JSON.parse(readFileSync(timesFile, 'utf8'));
+} catch {
+  // first run: alphabetical order
+}
+const seconds = {};
+const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
 let passed = 0;
 let failed = 0;
 let next = 0;
@@ -62,6 +73,12 @@ async function worker() {
   }
 }
 await Promise.all(Array.from({ length: Math.min(workers, files.length) }, worker));
+try {
+  mkdirSync(dirname(timesFile), { recursive: true });
+  writeFileSync(timesFile, JSON.stringify({ ...times, ...seconds }));
+} catch {
+  // a read-only node_modules only loses the ordering hint
+}
 if (passed + failed === 0) {
   console.log('no tests ran');
   failed = 1;
