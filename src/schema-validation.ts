@@ -1,22 +1,40 @@
 /**
- * ajv validation against the JSON Schemas shipped in schemas/. Validators are compiled once per process
- * and cached. Schemas are read lazily, so commands that validate nothing load nothing.
+ * ajv validation against the JSON Schemas shipped in schemas/. The schemas every run needs (config, state files,
+ * changesets, rule files) are precompiled into src/generated/validators.ts, so a run loads no ajv at all; the
+ * others (output schemas, used by the tests) are compiled once per process on first use.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import * as precompiled from './generated/validators.ts';
 
 /** Absolute path of the package's schemas/ directory (works from src/ and dist/). */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
+/** A validator as both ajv and its standalone code produce it: a predicate that leaves its errors behind. */
+export type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** Schema file -> export of the generated module (kept in step with scripts/generate-validators.mjs). */
+const PRECOMPILED: Record<string, Validator> = {
+  'config.schema.json': precompiled.validateConfig,
+  'versions.schema.json': precompiled.validateVersions,
+  'pre.schema.json': precompiled.validatePre,
+  'changeset.schema.json': precompiled.validateChangeset,
+  'classify-rule.schema.json': precompiled.validateClassifyRule,
+  'lint-rule.schema.json': precompiled.validateLintRule,
+};
+
 let ajv: Ajv2020 | undefined;
-const cache = new Map<string, ValidateFunction>();
+const cache = new Map<string, Validator>();
 
 function instance(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-    const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
+    // ajv is CommonJS: required on demand so that runs validating only precompiled schemas never load it.
+    const require = createRequire(import.meta.url);
+    const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = require('ajv-formats') as (a: Ajv2020) => void;
+    ajv = new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true });
     addFormats(ajv);
     // Output schemas share definitions (comparison.schema.json) through relative $refs: register them all.
     const outputDir = new URL('output/', `file://${SCHEMAS_DIR}`);
@@ -28,8 +46,8 @@ function instance(): Ajv2020 {
 }
 
 /** The compiled validator for `schemas/<name>` (e.g. `config.schema.json`, `output/diff.schema.json`). */
-export function validatorFor(name: string): ValidateFunction {
-  let validate = cache.get(name);
+export function validatorFor(name: string): Validator {
+  let validate = PRECOMPILED[name] ?? cache.get(name);
   if (!validate) {
     const schema = JSON.parse(readFileSync(new URL(name, `file://${SCHEMAS_DIR}`), 'utf8')) as { $id?: string };
     const ajvInstance = instance();

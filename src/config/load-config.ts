@@ -1,16 +1,18 @@
 /**
- * Finds, parses and validates specver.yaml (decisions.md 1). Positions come from the `yaml` Document API,
- * so every problem is reported as `specver.yaml:LINE: ...` with a hint (ConfigError, exit 2).
+ * Finds, parses and validates specver.yaml (decisions.md 1). A valid file takes a quick path (js-yaml, which
+ * every run loads for specs anyway, and a precompiled validator). Anything else is read again with the `yaml`
+ * Document API, whose positions report every problem as `specver.yaml:LINE: ...` with a hint (ConfigError, exit 2).
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
-import { fieldPath, lineOfPath, pointerToPath } from './yaml-positions.ts';
+import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
 
 export const CONFIG_FILE_NAME = 'specver.yaml';
 
@@ -69,6 +71,7 @@ export interface ConfigDocument {
 
 /** Parses YAML text; a syntax error is a ConfigError at its line. */
 export function parseConfigDocument(text: string, shownAs: string): ConfigDocument {
+  const { LineCounter, parseDocument } = yamlLibrary();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const problem = doc.errors[0];
@@ -99,8 +102,33 @@ function lineOfOffset(counter: LineCounter, offset: number): number {
   return counter.linePos(offset).line;
 }
 
-/** Parses and validates config text. `file` is the absolute path, `shownAs` its name in messages. */
-export function parseConfig(text: string, file: string, shownAs = basename(file)): Config {
+/**
+ * The data of a plain, valid config file read with js-yaml's YAML 1.2 core schema (what the `yaml` package
+ * reads too), or undefined to take the precise path: a syntax error, anchors (expansion is bounded there), or
+ * anything the schema refuses.
+ */
+function quickConfigData(text: string): RawConfig | undefined {
+  if (/(^|[\s[{,:-])&[^\s[\]{},]/.test(text)) return undefined;
+  let data: unknown;
+  try {
+    data = loadYaml(text, { schema: CORE_SCHEMA });
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  return validatorFor('config.schema.json')(data) ? (data as RawConfig) : undefined;
+}
+
+/**
+ * Parses and validates config text. `file` is the absolute path, `shownAs` its name in messages.
+ * `precise` skips the quick path (the tests compare both).
+ */
+export function parseConfig(text: string, file: string, shownAs = basename(file), { precise = false } = {}): Config {
+  const quick = precise ? undefined : quickConfigData(text);
+  if (quick) {
+    let document: ConfigDocument | undefined;
+    return buildConfig(quick, file, () => (document ??= parseConfigDocument(text, shownAs)), shownAs);
+  }
   const parsed = parseConfigDocument(text, shownAs);
   const { data } = parsed;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -112,7 +140,7 @@ export function parseConfig(text: string, file: string, shownAs = basename(file)
   }
   const validate = validatorFor('config.schema.json');
   if (!validate(data)) throw schemaError(validate.errors ?? [], parsed, shownAs);
-  return buildConfig(data as RawConfig, file, parsed, shownAs);
+  return buildConfig(data as RawConfig, file, () => parsed, shownAs);
 }
 
 interface RawConfig {
@@ -210,10 +238,10 @@ export function normaliseContractPath(root: string, path: string): string {
 }
 
 /** Applies defaults and the checks a schema cannot express (unique names and files, paths inside the root). */
-function buildConfig(raw: RawConfig, file: string, parsed: ConfigDocument, shownAs: string): Config {
+function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocument, shownAs: string): Config {
   const root = dirname(file);
-  const { doc, counter } = parsed;
   const fail = (path: (string | number)[], message: string, hint: string): never => {
+    const { doc, counter } = positions();
     throw new ConfigError(message, { file: shownAs, line: lineOfPath(doc, counter, path) ?? 1, hint });
   };
   const names = new Map<string, number>();

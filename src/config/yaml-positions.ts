@@ -1,5 +1,14 @@
 /** Line numbers of nodes in a parsed YAML document (the `yaml` Document API keeps source ranges). */
-import { isMap, isScalar, type Document, type LineCounter, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
+
+let yaml: typeof import('yaml') | undefined;
+
+/** The `yaml` package, loaded on first use: a run whose config is valid never needs it. */
+export function yamlLibrary(): typeof import('yaml') {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml;
+}
 
 type PathSegment = string | number;
 
@@ -26,8 +35,8 @@ export function lineOfPath(doc: Document, counter: LineCounter, path: PathSegmen
     const prefix = path.slice(0, depth);
     const node = (prefix.length === 0 ? doc.contents : doc.getIn(prefix, true)) as Node | null | undefined;
     if (!node || typeof node !== 'object' || !('range' in node) || !node.range) continue;
-    if (key !== undefined && depth === path.length && isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+    if (key !== undefined && depth === path.length && yamlLibrary().isMap(node)) {
+      const pair = node.items.find((item) => yamlLibrary().isScalar(item.key) && String(item.key.value) === key);
       const keyNode = pair?.key as Node | undefined;
       if (keyNode?.range) return lineAt(counter, keyNode.range[0]);
     }

@@ -3,7 +3,7 @@
  * default; `--base <version>` or `--base <name>@<version>` selects another snapshot; anything else is a git ref
  * whose copy of the spec (and the files it $refs) is read with `git show`.
  */
-import semver from 'semver';
+import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
 import type { ContractConfig } from '../types.ts';
 
@@ -18,12 +18,12 @@ export type BaseSelector =
  */
 export function parseBase(base: string | undefined, contract: ContractConfig, knownNames: string[]): BaseSelector {
   if (base === undefined || base === '' || base === 'latest') return { kind: 'latest' };
-  const cleaned = semver.valid(base.replace(/^v(?=\d)/, ''));
+  const cleaned = semverValid(base.replace(/^v(?=\d)/, ''));
   if (cleaned) return { kind: 'version', version: cleaned };
   const at = base.lastIndexOf('@');
   if (at > 0) {
     const name = base.slice(0, at);
-    const version = semver.valid(base.slice(at + 1).replace(/^v(?=\d)/, ''));
+    const version = semverValid(base.slice(at + 1).replace(/^v(?=\d)/, ''));
     if (knownNames.includes(name)) {
       if (!version) throw new ConfigError(`--base '${base}': '${base.slice(at + 1)}' is not a version`, { hint: `use --base ${name}@<major.minor.patch>` });
       return name === contract.name ? { kind: 'version', version } : { kind: 'latest' };

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import semver from 'semver';
+import semverCompare from 'semver/functions/compare.js';
+import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
 import { removeFileIfExists, writeFileAtomic } from './atomic-write.ts';
@@ -90,10 +91,10 @@ export async function listSnapshots(config: Config, name: string): Promise<Snaps
     const ext = extname(fileName).slice(1);
     if (!(SNAPSHOT_EXTS as readonly string[]).includes(ext)) continue;
     const version = fileName.slice(prefix.length, fileName.length - ext.length - 1);
-    if (!semver.valid(version)) continue;
+    if (!semverValid(version)) continue;
     entries.push({ version, file: join(snapshotsDir(config.root), fileName) });
   }
-  return entries.sort((a, b) => semver.compare(a.version, b.version));
+  return entries.sort((a, b) => semverCompare(a.version, b.version));
 }
 
 /** Removes every snapshot of the contract; returns the removed files. */

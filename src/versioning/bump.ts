@@ -2,27 +2,33 @@
  * Version arithmetic, all through the `semver` package (decisions.md 5): plain bumps, pre-release
  * versions `<target>-<tag>.<n>`, graduation, and tag ordering.
  */
-import semver from 'semver';
+import semverCompare from 'semver/functions/compare.js';
+import semverGt from 'semver/functions/gt.js';
+import semverInc from 'semver/functions/inc.js';
+import semverParse from 'semver/functions/parse.js';
+import semverPrerelease from 'semver/functions/prerelease.js';
+import semverRcompare from 'semver/functions/rcompare.js';
+import semverValid from 'semver/functions/valid.js';
 import { highestBump, type Bump } from '../types.ts';
 
 /** 1.4.2 + major -> 2.0.0, 0.9.1 + minor -> 0.10.0, 1.4.2 + patch -> 1.4.3; a pre-release moves to its release. */
 export function bumpVersion(version: string, bump: Bump): string {
-  const next = semver.inc(version, bump);
+  const next = semverInc(version, bump);
   if (!next) throw new Error(`not a semantic version: ${version}`);
   return next;
 }
 
 export function isValidVersion(version: string): boolean {
-  return semver.valid(version) === version;
+  return semverValid(version) === version;
 }
 
 export function isPrerelease(version: string): boolean {
-  return (semver.prerelease(version) ?? []).length > 0;
+  return (semverPrerelease(version) ?? []).length > 0;
 }
 
 /** The release a version belongs to: 2.0.0-rc.1 -> 2.0.0. */
 export function releaseOf(version: string): string {
-  const parsed = semver.parse(version);
+  const parsed = semverParse(version);
   if (!parsed) throw new Error(`not a semantic version: ${version}`);
   return `${parsed.major}.${parsed.minor}.${parsed.patch}`;
 }
@@ -32,7 +38,7 @@ export function releaseOf(version: string): string {
  * pre-release of the same target and tag, else 0 (1.1.0-beta.0 -> 1.1.0-beta.1; beta -> rc restarts at 0).
  */
 export function preReleaseVersion(target: string, tag: string, current: string): string {
-  const parts = semver.prerelease(current) ?? [];
+  const parts = semverPrerelease(current) ?? [];
   const sameLine = parts.length === 2 && releaseOf(current) === target && parts[0] === tag && typeof parts[1] === 'number';
   const n = sameLine ? (parts[1] as number) + 1 : 0;
   const version = `${target}-${tag}.${n}`;
@@ -47,16 +53,16 @@ export function isValidPreTag(tag: string): boolean {
 
 /** Orders two tags the way semver orders pre-releases: negative when `a` sorts before `b`. */
 export function compareTags(a: string, b: string): number {
-  return semver.compare(`1.0.0-${a}.0`, `1.0.0-${b}.0`);
+  return semverCompare(`1.0.0-${a}.0`, `1.0.0-${b}.0`);
 }
 
 /** The highest of several versions (fixed mode: the shared version when entries disagree). */
 export function highestVersion(versions: readonly string[]): string | undefined {
-  return [...versions].sort(semver.rcompare)[0];
+  return [...versions].sort(semverRcompare)[0];
 }
 
 export function versionGreater(a: string, b: string): boolean {
-  return semver.gt(a, b);
+  return semverGt(a, b);
 }
 
 export interface NextVersionInput {

@@ -136,6 +136,40 @@ test('property: any text either loads or is a ConfigError at a line of the file 
   assert.is(({} as Record<string, unknown>).name, undefined);
 });
 
+/** The outcome of parsing: the config, or the error's position and message. */
+function outcome(source: string, precise: boolean): unknown {
+  try {
+    return parseConfig(source, '/p/specver.yaml', 'specver.yaml', { precise });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { line: error.line, message: error.message, hint: error.hint };
+  }
+}
+
+test('property: the quick path (js-yaml) and the precise path (yaml Document) read every text alike', () => {
+  const runs = Number(process.env.SPECVER_FUZZ_RUNS ?? 200);
+  const contract = fc.record({
+    name: fc.oneof(fc.constantFrom('api', 'api', 'orders.v1', 'bad name'), fc.string()),
+    format: fc.constantFrom('openapi', 'json-schema', 'other'),
+    path: fc.constantFrom('api.yaml', './api//x.yaml', '../outside.yaml', 'schemas/a.json'),
+    compatibility: fc.option(fc.constantFrom('backward', 'full', 'sideways'), { nil: undefined }),
+  }, { requiredKeys: ['name', 'format', 'path'] });
+  const config = fc.record({
+    versioning: fc.constantFrom('fixed', 'independent', 'yes', 1),
+    contracts: fc.array(contract, { maxLength: 3 }),
+    changelog: fc.oneof(fc.constant(false), fc.constant('CHANGELOG.md'), fc.integer()),
+    rules: fc.record({ severity: fc.dictionary(fc.constantFrom('a-rule', '__proto__'), fc.constantFrom('off', 'breaking', 'loud')) }),
+    git: fc.record({ commit: fc.boolean(), tag: fc.oneof(fc.boolean(), fc.constant('v')) }),
+  }, { requiredKeys: [] });
+  const text = fc.oneof(config.map((c) => stringify(c)), fc.constantFrom('', '# only a comment\n', 'contracts: [', 'a: 1\na: 2\n', 'changelog: 2024-01-01\n', 'versioning: !!str fixed\n'));
+  fc.assert(
+    fc.property(text, (source) => {
+      assert.equal(outcome(source, false), outcome(source, true), source);
+    }),
+    { numRuns: runs },
+  );
+});
+
 test('findConfigFile: cwd, then parents; -c wins', () => {
   const project = emptyProject();
   project.write('specver.yaml', 'contracts: []\n');

@@ -5,7 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
-import semver from 'semver';
+import semverRcompare from 'semver/functions/rcompare.js';
+import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../../errors.ts';
 import { CONTRACT_NAME_HINT, isInside, loadConfig, normaliseContractPath, parseConfig } from '../../config/load-config.ts';
 import { nameFromPath } from '../../config/contract-names.ts';
@@ -117,8 +118,8 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
 /** A new contract starts at 0.0.0, or at the shared version in fixed versioning. */
 function startVersion(config: Config, versions: VersionsState): string {
   if (config.versioning !== 'fixed') return '0.0.0';
-  const existing = Object.values(versions.contracts).filter((v) => semver.valid(v));
-  return existing.length > 0 ? existing.sort(semver.rcompare)[0]! : '0.0.0';
+  const existing = Object.values(versions.contracts).filter((v) => semverValid(v));
+  return existing.length > 0 ? existing.sort(semverRcompare)[0]! : '0.0.0';
 }
 
 export interface ListOptions {

@@ -1,0 +1,49 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+// @ts-expect-error: a plain .mjs script without declarations
+import { generateValidators, PRECOMPILED } from '../../scripts/generate-validators.mjs';
+import { validatorFor } from '../../src/schema-validation.ts';
+import { REPO_ROOT } from '../helpers/temp-project.ts';
+
+test('src/generated/validators.ts matches the schemas (else run `npm run generate`)', () => {
+  const committed = readFileSync(join(REPO_ROOT, 'src/generated/validators.ts'), 'utf8');
+  assert.ok(committed === generateValidators(), 'src/generated/validators.ts is stale: run `npm run generate` and commit the result');
+});
+
+// The precompiled validators must answer exactly as ajv compiling the schema at run time would.
+const require = createRequire(import.meta.url);
+const { Ajv2020 } = require('ajv/dist/2020.js');
+const addFormats = require('ajv-formats');
+
+const samples: Record<string, unknown[]> = {
+  'config.schema.json': [
+    { versioning: 'fixed', contracts: [{ name: 'api', format: 'openapi', path: 'api.yaml' }] },
+    { contracts: [{ name: 'api', format: 'openapi', path: 'a.yaml', compatibility: 'full' }] },
+    { contracts: [{ name: 'bad name!', format: 'openapi', path: 'a.yaml' }], extra: 1 },
+    { changelog: 3 },
+  ],
+  'versions.schema.json': [{ versioning: 'independent', contracts: { api: '1.0.0' } }, { contracts: { api: 'one' } }],
+  'changeset.schema.json': [{}, { bumps: 'x' }],
+  'pre.schema.json': [{}, { mode: 'pre', tag: 'beta' }],
+  'classify-rule.schema.json': [{ id: 'x' }, {}],
+  'lint-rule.schema.json': [{ id: 'x' }, {}],
+};
+
+for (const file of Object.keys(PRECOMPILED as Record<string, string>)) {
+  test(`precompiled ${file} agrees with a runtime compile`, () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+    addFormats(ajv);
+    const runtime = ajv.compile(JSON.parse(readFileSync(join(REPO_ROOT, 'schemas', file), 'utf8')));
+    const fast = validatorFor(file);
+    assert.ok(samples[file], `add samples for ${file}`);
+    for (const sample of samples[file]!) {
+      assert.is(fast(sample), runtime(sample), JSON.stringify(sample));
+      assert.equal(fast.errors ?? null, runtime.errors ?? null, JSON.stringify(sample));
+    }
+  });
+}
+
+test.run();
