@@ -2,40 +2,26 @@
  * Validity: an OpenAPI document against the official schema of its version (schemas/meta), a JSON Schema
  * against its dialect's meta-schema (ajv's own; draft-04 folded into draft-07). In OpenAPI 3.1 each schema
  * object is also checked against the 2020-12 meta-schema, which the 3.1 document schema leaves open.
+ * The validators are ajv code precompiled by scripts/generate-validators.ts (compiling these schemas took
+ * 100-200 ms of every lint run); loading all of them costs a few tens of ms.
  */
-import { readFileSync } from 'node:fs';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { SCHEMAS_DIR } from '../schema-validation.ts';
-import { ajvFor } from './ajv-instances.ts';
+import type { ErrorObject } from 'ajv';
 import { draft04ToDraft07 } from './dialect-map.ts';
+import { validateOpenApi20 } from '../generated/meta-openapi-2.0.ts';
+import { validateOpenApi30 } from '../generated/meta-openapi-3.0.ts';
+import { validateOpenApi31, validateDraft202012 as schemaMeta31 } from '../generated/meta-openapi-3.1.ts';
+import { validateDraft06, validateDraft07 } from '../generated/meta-draft-07.ts';
+import { validateDraft201909 } from '../generated/meta-2019-09.ts';
+import { validateDraft202012 } from '../generated/meta-2020-12.ts';
+import type { Validator } from '../schema-validation.ts';
 import { isRecord, joinPointer, valueAt } from './pointer.ts';
 import { schemasOf } from './schema-walk.ts';
 import type { LintDocument, RawFinding } from './types.ts';
 
 const MAX_FINDINGS = 100;
-const validators = new Map<string, ValidateFunction>();
-
-function readMeta(name: string): any {
-  return JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/${name}`, 'utf8'));
-}
-
-function openApiValidator(version: '2.0' | '3.0' | '3.1'): ValidateFunction {
-  let validate = validators.get(version);
-  if (validate) return validate;
-  if (version === '3.1') {
-    const ajv = ajvFor('2020-12');
-    // The document schema only asks Schema objects to be objects or booleans; ajv's $dynamicRef handling
-    // adds spurious unevaluatedProperties errors, so the one dynamic reference is made static.
-    const text = JSON.stringify(readMeta('openapi-3.1.json')).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"');
-    validate = ajv.compile(JSON.parse(text));
-  } else {
-    const ajv = ajvFor('draft-07');
-    if (!ajv.getSchema('http://json-schema.org/draft-04/schema')) ajv.addSchema(readMeta('draft-04-definitions.json'));
-    validate = ajv.compile(draft04ToDraft07(readMeta(`openapi-${version}.json`)) as object);
-  }
-  validators.set(version, validate);
-  return validate;
-}
+/** OpenAPI 3.1 Schema objects against the 2020-12 meta-schema. */
+const validateSchema31: Validator = schemaMeta31;
+const OPENAPI: Record<'2.0' | '3.0' | '3.1', Validator> = { '2.0': validateOpenApi20, '3.0': validateOpenApi30, '3.1': validateOpenApi31 };
 
 const parentOf = (pointer: string) => pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
 
@@ -102,29 +88,25 @@ export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unkn
 function jsonSchemaFindings(doc: LintDocument): RawFinding[] {
   if (doc.kind.format !== 'json-schema') return [];
   const dialect = doc.kind.dialect;
-  const ajv = ajvFor(dialect === '2019-09' || dialect === '2020-12' ? dialect : 'draft-07');
   let data = doc.data;
   if (dialect === 'draft-04') data = draft04ToDraft07(data);
-  const metaId =
-    dialect === 'draft-06' ? 'http://json-schema.org/draft-06/schema#'
-    : dialect === '2019-09' ? 'https://json-schema.org/draft/2019-09/schema'
-    : dialect === '2020-12' ? 'https://json-schema.org/draft/2020-12/schema'
-    : 'http://json-schema.org/draft-07/schema#';
-  const validate = ajv.getSchema(metaId);
-  if (!validate) return [];
+  const validate: Validator =
+    dialect === 'draft-06' ? validateDraft06
+    : dialect === '2019-09' ? validateDraft201909
+    : dialect === '2020-12' ? validateDraft202012
+    : validateDraft07;
   if (validate(data)) return [];
   return findingsFromErrors(validate.errors ?? []);
 }
 
 export function metaSchemaFindings(doc: LintDocument): RawFinding[] {
   if (doc.kind.format === 'json-schema') return jsonSchemaFindings(doc);
-  const validate = openApiValidator(doc.kind.version);
+  const validate = OPENAPI[doc.kind.version];
   const out = validate(doc.data) ? [] : findingsFromErrors(validate.errors ?? [], '', doc.data);
   if (doc.kind.version === '3.1') {
-    const meta = ajvFor('2020-12').getSchema('https://json-schema.org/draft/2020-12/schema');
     for (const { schema, pointer, root } of schemasOf(doc)) {
-      if (!root || !meta || out.length >= MAX_FINDINGS) continue;
-      if (!meta(schema)) out.push(...findingsFromErrors(meta.errors ?? [], pointer, schema));
+      if (!root || out.length >= MAX_FINDINGS) continue;
+      if (!validateSchema31(schema)) out.push(...findingsFromErrors(validateSchema31.errors ?? [], pointer, schema));
     }
   }
   return out.slice(0, MAX_FINDINGS);

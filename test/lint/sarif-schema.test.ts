@@ -2,14 +2,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ajvFor } from '../../src/lint/ajv-instances.ts';
+import { createAjv } from '../../src/lint/ajv-instances.ts';
 import { draft04ToDraft07 } from '../../src/lint/dialect-map.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { fixtureProject, FIXTURES } from '../helpers/temp-project.ts';
 
 // The official SARIF 2.1.0 schema is draft-04; it is mapped to draft-07 the same way specver maps specs.
 const sarifSchema = draft04ToDraft07(JSON.parse(readFileSync(join(FIXTURES, 'schemas/sarif-2.1.0-rtm.5.json'), 'utf8'))) as object;
-const validate = ajvFor('draft-07').compile(sarifSchema);
+const validate = createAjv('draft-07').compile(sarifSchema);
 
 test('lint --format sarif validates against the official SARIF 2.1.0 schema, with and without findings', async () => {
   const project = fixtureProject('petstore');
