@@ -43,20 +43,33 @@ export function scanningJsonLineLookup(text: string): LineLookup {
       else if (c === 34 || Number.isNaN(c)) return i + 1;
     }
   };
+  /**
+   * Offset just past each object and array, by its opening offset: one pass over the text on first need, so
+   * crossing a container costs a lookup instead of a scan of its content (nested lookups would otherwise scan
+   * the same text once per level).
+   */
+  let closers: Map<number, number> | undefined;
+  const closerOf = (open: number): number => {
+    if (!closers) {
+      closers = new Map();
+      const stack: number[] = [];
+      for (let i = 0; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 34) i = skipString(i) - 1;
+        else if (d === 123 || d === 91) stack.push(i);
+        else if (d === 125 || d === 93) {
+          const start = stack.pop();
+          if (start !== undefined) closers.set(start, i + 1);
+        }
+      }
+    }
+    return closers.get(open) ?? text.length;
+  };
   /** Offset just past the value starting at i. */
   const skipValue = (i: number): number => {
     const c = text.charCodeAt(i);
     if (c === 34) return skipString(i);
-    if (c === 123 || c === 91) {
-      let depth = 0;
-      for (; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 34) i = skipString(i) - 1;
-        else if (d === 123 || d === 91) depth++;
-        else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
-      }
-      return i;
-    }
+    if (c === 123 || c === 91) return closerOf(i);
     while (i < text.length) {
       const d = text.charCodeAt(i);
       if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
