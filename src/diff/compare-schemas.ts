@@ -6,7 +6,7 @@
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
-import { SchemaHasher, canonicalEqual, canonicalJson } from './schema-hash.ts';
+import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
@@ -99,12 +99,18 @@ export class SchemaComparator {
     return result;
   }
 
+  /** Equal structural hashes (false when either node reaches a cycle). */
+  private readonly equalHashes = (x: object, y: object): boolean => {
+    const hx = this.hasher.base.hash(x);
+    return hx !== null && hx === this.hasher.revision.hash(y);
+  };
+
   /** Equal by meaning: cached structural hashes, or a bounded canonical text where a cycle prevents a hash. */
   private same(before: unknown, after: unknown): boolean {
     const hb = this.hasher.base.hash(before);
     const ha = this.hasher.revision.hash(after);
     if (hb !== null && ha !== null) return hb === ha;
-    return canonicalEqual(before, after, 8);
+    return canonicalEqual(before, after, 8, this.equalHashes);
   }
 
   private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
@@ -153,7 +159,7 @@ export class SchemaComparator {
       return [this.emit('schema', base === undefined ? 'added' : 'removed', effect, b, r, undefined, walk)];
     }
     if (!isObject(base) || !isObject(revision)) {
-      if (canonicalJson(base) === canonicalJson(revision)) return [];
+      if (canonicalEqual(base, revision)) return [];
       return [this.emit('schema', 'changed', 'incomparable', b, r, undefined, walk, { before: base, after: revision })];
     }
     const baseHash = this.hasher.base.hash(base);

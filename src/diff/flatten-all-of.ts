@@ -5,7 +5,7 @@
  * member and the parent is no change. Conflicting members stay an allOf and are compared member by member.
  * One merged object per source node (cached), so identity memos keep working.
  */
-import { canonicalJson } from './schema-hash.ts';
+import { canonicalEqual } from './schema-hash.ts';
 
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'externalDocs', '$comment']);
 const cache = new WeakMap<object, Record<string, any>>();
@@ -25,7 +25,7 @@ function mergeInto(target: Record<string, any>, member: Record<string, any>): bo
     if (current === value || ANNOTATIONS.has(key)) continue;
     if (key === 'properties' && isObject(current) && isObject(value)) {
       for (const [name, schema] of Object.entries(value)) {
-        if (name in current && current[name] !== schema && canonicalJson(current[name], 6) !== canonicalJson(schema, 6)) return false;
+        if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
         current[name] = current[name] ?? schema;
       }
       continue;
@@ -34,7 +34,7 @@ function mergeInto(target: Record<string, any>, member: Record<string, any>): bo
       for (const name of value) if (!current.includes(name)) current.push(name);
       continue;
     }
-    if (canonicalJson(current, 6) !== canonicalJson(value, 6)) return false;
+    if (!canonicalEqual(current, value, 6)) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@
  */
 import type { LoadedSpec } from '../spec/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
-import { canonicalJson } from './schema-hash.ts';
+import { canonicalEqual } from './schema-hash.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
@@ -83,7 +83,7 @@ export class ChangeRecorder {
   field(kind: ChangeKind, key: string, b: Spot & { node: any }, r: Spot & { node: any }, context: ChangeContext): void {
     const before = b.node?.[key];
     const after = r.node?.[key];
-    if (canonicalJson(before, 8) === canonicalJson(after, 8)) return;
+    if (canonicalEqual(before, after, 8)) return;
     const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     this.add(kind, action, before === undefined ? undefined : this.fieldOf(this.base, b, key), after === undefined ? undefined : this.fieldOf(this.revision, r, key), { field: key, ...context }, { before, after });
   }

@@ -131,9 +131,10 @@ export function canonicalJson(value: unknown, maxDepth = Infinity): string {
 
 /**
  * `canonicalJson(a, maxDepth) === canonicalJson(b, maxDepth)`, decided by walking both values in step without
- * building either text, and stopping at the first difference.
+ * building either text, and stopping at the first difference. `knownEqual` may vouch for a pair of objects
+ * (equal structural hashes), which are then not walked: values reaching a whole schema graph meet many.
  */
-export function canonicalEqual(a: unknown, b: unknown, maxDepth = Infinity): boolean {
+export function canonicalEqual(a: unknown, b: unknown, maxDepth = Infinity, knownEqual?: (x: object, y: object) => boolean): boolean {
   const seenA = new Map<object, number>();
   const seenB = new Map<object, number>();
   const equal = (x: unknown, y: unknown, depth: number): boolean => {
@@ -144,6 +145,7 @@ export function canonicalEqual(a: unknown, b: unknown, maxDepth = Infinity): boo
       return x === y || (JSON.stringify(x) ?? 'undefined') === (JSON.stringify(y) ?? 'undefined');
     }
     if (depth > maxDepth) return true;
+    if (knownEqual?.(x, y)) return true;
     const knownA = seenA.get(x);
     const knownB = seenB.get(y);
     if (knownA !== undefined || knownB !== undefined) return knownA === knownB;

@@ -3,7 +3,7 @@
  * numeric and length bounds, flags and annotations. Each reports through the comparator's emitter.
  */
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
-import { canonicalJson } from './schema-hash.ts';
+import { canonicalEqual, canonicalJson } from './schema-hash.ts';
 import { BOUND_KEYWORDS, formatEffect, typeEffect, type SchemaView } from './schema-view.ts';
 
 export interface Located { node: any; pointer: string; file?: string }
@@ -75,14 +75,14 @@ export function compareValues(k: KeywordEmitter, b: Located, r: Located, walk: W
   }
   const bc = b.node.const;
   const rc = r.node.const;
-  if (canonicalJson(bc) !== canonicalJson(rc)) {
+  if (!canonicalEqual(bc, rc)) {
     const action: ChangeAction = bc === undefined ? 'added' : rc === undefined ? 'removed' : 'changed';
     const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
     add(k.emit('schema-const', action, effect, b, r, 'const', walk, { before: bc, after: rc }));
   }
   const bd = b.node.default;
   const rd = r.node.default;
-  if (canonicalJson(bd) !== canonicalJson(rd)) {
+  if (!canonicalEqual(bd, rd)) {
     const action: ChangeAction = bd === undefined ? 'added' : rd === undefined ? 'removed' : 'changed';
     add(k.emit('schema-default', action, 'none', b, r, 'default', walk, { before: bd, after: rd }));
   }
