@@ -1,10 +1,12 @@
 /**
- * A small interpreting validator for the common JSON Schema keywords, used to confirm that an example is
- * valid without paying for ajv's code generation (compiling every schema an example touches dominated lint
- * time on large specs). It answers `true` only when sure; `false` (invalid) and `undefined` (a keyword it
- * does not implement, an unknown reference) send the example to ajv, which gives the authoritative answer
- * and its message. Being stricter than ajv is harmless; being laxer never happens for what it implements.
- * Keywords ajv does not know (with `strict: false`) are ignored, as ajv does.
+ * A small interpreting validator for the common JSON Schema keywords, used to judge an example without
+ * paying for ajv's code generation (compiling every schema an example touches dominated lint time on large
+ * specs). It answers `true` (surely valid) or `false` (surely invalid) only where it agrees with ajv, and
+ * `undefined` where it is unsure (a keyword it does not implement, an unknown reference, a non-finite
+ * number), which sends the example to ajv. Both answers must match ajv: `not` and `oneOf` turn a wrong
+ * `false` into a wrong `true`. For an invalid value, `locateFailure` names the small failing part, so ajv
+ * compiles only that to confirm it and word the message. Keywords ajv does not know (with `strict: false`)
+ * are ignored, as ajv does.
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isRecord } from './pointer.ts';
@@ -13,8 +15,9 @@ import { isRecord } from './pointer.ts';
 const DEFER = new Set([
   'multipleOf', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'propertyNames', 'dependencies', 'dependentRequired',
   'dependentSchemas', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems',
-  '$dynamicRef', '$recursiveRef', 'formatMinimum', 'formatMaximum', 'formatExclusiveMinimum', 'formatExclusiveMaximum', 'discriminator',
+  '$dynamicRef', '$recursiveRef', 'formatMinimum', 'formatMaximum', 'formatExclusiveMinimum', 'formatExclusiveMaximum',
 ]);
+// `discriminator` is not among them: ajv applies it only with its `discriminator` option, which specver leaves off.
 
 type Verdict = boolean | undefined;
 const regexes = new Map<string, RegExp | null>();
@@ -41,7 +44,7 @@ function typeOk(value: unknown, type: unknown): Verdict {
     case 'integer':
       return typeof value === 'number' && Number.isInteger(value);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return typeof value === 'number';
     case 'string':
       return typeof value === 'string';
     case 'array':
@@ -53,8 +56,10 @@ function typeOk(value: unknown, type: unknown): Verdict {
   }
 }
 
+/** Equality as ajv's (fast-deep-equal): NaN equals NaN. */
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => deepEqual(item, (b as unknown[])[i]));
   const keys = Object.keys(a);
@@ -87,24 +92,26 @@ const MAX_DEPTH = 200;
 export function quickValidate(schema: unknown, value: unknown, resolve: (ref: string) => unknown, depth = 0): Verdict {
   if (schema === true) return true;
   if (schema === false) return false;
-  if (!isRecord(schema) || depth > MAX_DEPTH) return undefined;
+  // ajv (strictNumbers off) takes Infinity for an integer, and YAML can spell NaN: leave those to ajv.
+  if (!isRecord(schema) || depth > MAX_DEPTH || (typeof value === 'number' && !Number.isFinite(value))) return undefined;
   let verdict: Verdict = true;
-  // Every keyword is looked at: an invalid one settles nothing while a deferred one may still follow.
+  // Every keyword must hold: one surely failing settles it; one not judged leaves it open unless one fails.
   const fold = (v: Verdict) => {
-    if (v === false) verdict = verdict === undefined ? undefined : false;
-    else if (v === undefined) verdict = undefined;
+    if (v === false) verdict = false;
+    else if (v === undefined && verdict === true) verdict = undefined;
   };
-  for (const key of Object.keys(schema)) if (DEFER.has(key)) return undefined;
+  if (Object.keys(schema).some((key) => DEFER.has(key))) fold(undefined);
   if (typeof schema.$ref === 'string') {
     const target = resolve(schema.$ref);
-    if (target === undefined) return undefined;
-    fold(quickValidate(target, value, resolve, depth + 1));
+    fold(target === undefined ? undefined : quickValidate(target, value, resolve, depth + 1));
   }
-  if (schema.type !== undefined) {
+  // ajv reads OpenAPI's `nullable: true` as allowing null, and refuses to compile it without `type`.
+  if (schema.nullable === true && schema.type === undefined) fold(undefined);
+  if (schema.type !== undefined && !(schema.nullable === true && value === null)) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     const results = types.map((t: unknown) => typeOk(value, t));
-    if (results.includes(undefined)) return undefined;
-    if (!results.includes(true)) return false;
+    if (results.includes(undefined)) fold(undefined);
+    else if (!results.includes(true)) return false;
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((item: unknown) => deepEqual(item, value))) return false;
   if ('const' in schema && !deepEqual(schema.const, value)) return false;
@@ -113,7 +120,7 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (typeof schema.maximum === 'number' && !(value <= schema.maximum)) return false;
     if (typeof schema.exclusiveMinimum === 'number' && !(value > schema.exclusiveMinimum)) return false;
     if (typeof schema.exclusiveMaximum === 'number' && !(value < schema.exclusiveMaximum)) return false;
-    if (typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') return undefined;
+    if (typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') fold(undefined);
   }
   if (typeof value === 'string') {
     if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
@@ -123,16 +130,16 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     }
     if (typeof schema.pattern === 'string') {
       const re = regex(schema.pattern);
-      if (!re) return undefined;
-      if (!re.test(value)) return false;
+      if (!re) fold(undefined);
+      else if (!re.test(value)) return false;
     }
   }
   if (schema.format !== undefined) fold(formatOk(value, schema.format));
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) return false;
     if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return false;
-    if (Array.isArray(schema.items)) return undefined;
-    if (schema.items !== undefined) for (const item of value) fold(quickValidate(schema.items, item, resolve, depth + 1));
+    if (Array.isArray(schema.items)) fold(undefined);
+    else if (schema.items !== undefined) for (const item of value) fold(quickValidate(schema.items, item, resolve, depth + 1));
   }
   if (isRecord(value)) {
     const keys = Object.keys(value);
@@ -141,15 +148,15 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (Array.isArray(schema.required) && schema.required.some((name: unknown) => typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))) return false;
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : [];
-    if (patterns.some(([re]) => re === null)) return undefined;
-    for (const key of keys) {
+    if (patterns.some(([re]) => re === null)) fold(undefined);
+    else for (const key of keys) {
       let matched = false;
       if (Object.prototype.hasOwnProperty.call(properties, key)) {
         matched = true;
         fold(quickValidate(properties[key], value[key], resolve, depth + 1));
       }
       for (const [re, sub] of patterns) {
-        if (re!.test(key)) {
+        if (re?.test(key)) {
           matched = true;
           fold(quickValidate(sub, value[key], resolve, depth + 1));
         }
@@ -164,11 +171,130 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
   }
   if (Array.isArray(schema.oneOf)) {
     const results = schema.oneOf.map((sub: unknown) => quickValidate(sub, value, resolve, depth + 1));
-    fold(results.includes(undefined) ? undefined : results.filter((r: Verdict) => r === true).length === 1);
+    const matches = results.filter((r: Verdict) => r === true).length;
+    fold(matches > 1 ? false : results.includes(undefined) ? undefined : matches === 1);
   }
   if (schema.not !== undefined) {
     const result = quickValidate(schema.not, value, resolve, depth + 1);
     fold(result === undefined ? undefined : !result);
   }
   return verdict;
+}
+
+/** A part of a schema that rejects a part of the value: `path` leads from the example to `value`. */
+export interface Failure {
+  path: (string | number)[];
+  /** A small schema (one keyword, or one applicator with its branches) that rejects `value`. */
+  schema: unknown;
+  value: unknown;
+}
+
+/**
+ * For a value quickValidate is sure is invalid, the small parts that make it so (undefined otherwise). The
+ * value is invalid wherever every returned part is: each step down (a property, an item, an allOf branch,
+ * a `$ref`) only applies more constraints, and an anyOf/oneOf none of whose branches matches yields one
+ * part per branch. The first part is the one ajv reports first in most cases (type before anything else,
+ * then the order of the keywords below); other applicators (`not`, oneOf with several matches) are
+ * returned whole.
+ */
+export function locateFailure(schema: unknown, value: unknown, resolve: (ref: string) => unknown): Failure[] | undefined {
+  return quickValidate(schema, value, resolve) === false ? locate(schema, value, resolve, [], 0) : undefined;
+}
+
+function locate(schema: unknown, value: unknown, resolve: (ref: string) => unknown, path: (string | number)[], depth: number): Failure[] | undefined {
+  if (!isRecord(schema) || depth > MAX_DEPTH) return schema === false ? [{ path, schema, value }] : undefined;
+  const here = (part: Record<string, unknown>, partValue = value): Failure[] => [{ path, schema: part, value: partValue }];
+  const fails = (sub: unknown, subValue: unknown) => quickValidate(sub, subValue, resolve, depth + 1) === false;
+  const below = (sub: unknown, subValue: unknown, segment?: string | number) => locate(sub, subValue, resolve, segment === undefined ? path : [...path, segment], depth + 1);
+  const own = (keywords: string[]) => {
+    for (const keyword of keywords) if (schema[keyword] !== undefined && fails({ [keyword]: schema[keyword] }, value)) return here({ [keyword]: schema[keyword] });
+    return undefined;
+  };
+  // Keywords in the order ajv checks them, so the first part is usually the error ajv reports first.
+  if (schema.type !== undefined && !(schema.nullable === true && value === null)) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (!types.some((t: unknown) => typeOk(value, t) === true)) return here(schema.nullable === true ? { type: schema.type, nullable: true } : { type: schema.type });
+  }
+  if (typeof schema.$ref === 'string' && fails(resolve(schema.$ref), value)) return below(resolve(schema.$ref), value);
+  const local = own(['const', 'enum']);
+  if (local) return local;
+  if (schema.not !== undefined && fails({ not: schema.not }, value)) return here({ not: schema.not });
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    if (!Array.isArray(schema[keyword]) || !fails({ [keyword]: schema[keyword] }, value)) continue;
+    // No branch matches: each branch's own failure (ajv reports the first branch's first error first).
+    const parts = schema[keyword].every((sub: unknown) => fails(sub, value)) ? schema[keyword].map((sub: unknown) => below(sub, value)) : [];
+    return parts.length && parts.every(Boolean) ? (parts as Failure[][]).flat() : here({ [keyword]: schema[keyword] });
+  }
+  if (Array.isArray(schema.allOf)) {
+    const branch = schema.allOf.find((sub: unknown) => fails(sub, value));
+    if (branch !== undefined) return below(branch, value);
+  }
+  const typed = own(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems']);
+  if (typed) return typed;
+  if (Array.isArray(value) && schema.items !== undefined && !Array.isArray(schema.items)) {
+    const index = value.findIndex((item) => fails(schema.items, item));
+    if (index >= 0) return below(schema.items, value[index], index);
+  }
+  if (!isRecord(value)) return undefined;
+  const counts = own(['maxProperties', 'minProperties', 'required']);
+  if (counts) return counts;
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : [];
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(value, key);
+  if (schema.additionalProperties !== undefined) {
+    for (const key of Object.keys(value)) {
+      if (Object.prototype.hasOwnProperty.call(properties, key) || patterns.some(([re]) => re?.test(key))) continue;
+      // One offending property suffices for ajv's message, and keeps the part free of the other names.
+      if (schema.additionalProperties === false) return here({ additionalProperties: false }, Object.fromEntries([[key, value[key]]]));
+      if (fails(schema.additionalProperties, value[key])) return below(schema.additionalProperties, value[key], key);
+    }
+  }
+  for (const key of Object.keys(properties)) if (has(key) && fails(properties[key], value[key])) return below(properties[key], value[key], key);
+  for (const [re, sub] of patterns) {
+    for (const key of Object.keys(value)) if (re?.test(key) && fails(sub, value[key])) return below(sub, value[key], key);
+  }
+  return undefined;
+}
+
+const NUMERIC_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties'];
+/** Data, not schemas: not walked (a `$ref` or `type` there means nothing). */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'example', 'examples', 'default']);
+/** Keywords holding a map from names to schemas (whose names may be anything, `default` included). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * Whether ajv can compile the schema and every schema it references, as far as a walk can tell: each `$ref`
+ * resolves, no `nullable` without `type`, keyword values of the right type, patterns that compile. ajv
+ * refuses to compile a schema when anything it references is broken, and such schemas' examples are not
+ * judged, so a located failure is trusted only where this holds. A wrong `false` only costs a full compile.
+ * `memo` keeps results per schema object (pass one per document).
+ */
+export function closureCompiles(schema: unknown, resolve: (ref: string) => unknown, memo: WeakMap<object, boolean>): boolean {
+  if (typeof schema !== 'object' || schema === null) return true;
+  const known = memo.get(schema);
+  if (known !== undefined) return known;
+  const seen = new Set<object>();
+  const walk = (node: unknown): boolean => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return true;
+    seen.add(node);
+    if (memo.get(node) === true) return true;
+    if (Array.isArray(node)) return node.every(walk);
+    if (!isRecord(node)) return true;
+    if (typeof node.$ref === 'string') {
+      const target = resolve(node.$ref);
+      if (target === undefined || !walk(target)) return false;
+    }
+    if (node.nullable === true && node.type === undefined) return false;
+    if (NUMERIC_KEYWORDS.some((key) => key in node && typeof node[key] !== 'number')) return false;
+    if ('pattern' in node && (typeof node.pattern !== 'string' || regex(node.pattern) === null)) return false;
+    if (isRecord(node.patternProperties) && Object.keys(node.patternProperties).some((p) => regex(p) === null)) return false;
+    if (node.type !== undefined && !(Array.isArray(node.type) ? node.type : [node.type]).every((t: unknown) => typeOk(null, t) !== undefined)) return false;
+    return Object.entries(node).every(([key, child]) => {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) return true;
+      return SCHEMA_MAPS.has(key) && isRecord(child) ? Object.values(child).every(walk) : walk(child);
+    });
+  };
+  const result = walk(schema);
+  memo.set(schema, result);
+  return result;
 }

@@ -2,7 +2,9 @@
  * Examples and defaults valid against their schema. Each schema is visited once (its own example, examples
  * and default), so a shared schema's examples are validated once, not once per reference. Media type and
  * parameter examples are validated against their sibling schema. Schemas ajv cannot compile (invalid
- * keywords, reported by the validity rule) are skipped.
+ * keywords, reported by the validity rule) are skipped. Most values are judged by quickValidate; for one
+ * it is sure is invalid, ajv compiles only the failing parts (a keyword, or one applicator) to confirm it
+ * and word the message, instead of the schema and everything it references.
  */
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
 import { isRecord, joinPointer, lastSegment, parentPointer, valueAt } from '../pointer.ts';
@@ -11,12 +13,17 @@ import { mapSchemaKeywords } from '../dialect-map.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 import { createAjv, type AjvDialect } from '../ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
-import { quickValidate } from '../quick-validate.ts';
+import { closureCompiles, locateFailure, quickValidate } from '../quick-validate.ts';
 
 interface Validators {
   get(pointer: string): ValidateFunction | undefined;
   /** True when the value is surely valid against the schema at the pointer (no compiling needed). */
   surelyValid(pointer: string, value: unknown): boolean;
+  /**
+   * ajv's message for a value quickValidate is sure is invalid, from compiling only the failing parts (all
+   * of which ajv must confirm); undefined when that cannot be settled this way.
+   */
+  locatedError(pointer: string, value: unknown): string | undefined;
 }
 
 /** A deep copy of JSON data plus the map from each original object to its copy (one walk). */
@@ -120,8 +127,39 @@ function validatorsFor(doc: LintDocument): Validators {
     return id ? registeredNodes.get(id) : valueAt(copy, pointer);
   };
   const byPointer = new Map<string, ValidateFunction | undefined>();
+  const parts = new Map<string, ValidateFunction | undefined>();
+  const compiles = new WeakMap<object, boolean>();
+  // A failing part with a $ref needs this document's registered schemas; one without is shared.
+  const partValidator = (schema: unknown): ValidateFunction | undefined => {
+    const text = JSON.stringify(schema) ?? '';
+    if (!text.includes('"$ref"')) return selfContained(dialect, text);
+    if (!parts.has(text)) {
+      let validate: ValidateFunction | undefined;
+      try {
+        validate = ajv().compile(schema as object);
+      } catch {
+        validate = undefined;
+      }
+      parts.set(text, validate);
+    }
+    return parts.get(text);
+  };
   return {
     surelyValid: (pointer, value) => quickValidate(schemaAt(pointer), value, resolveId) === true,
+    locatedError(pointer, value) {
+      const schema = schemaAt(pointer);
+      const failures = locateFailure(schema, value, resolveId);
+      // Where ajv could not compile the whole schema, the example is not judged (as with ajv alone).
+      if (!failures || !closureCompiles(schema, resolveId, compiles)) return undefined;
+      const [first, ...others] = failures;
+      const validate = partValidator(first.schema);
+      if (!validate || validate(first.value)) return undefined;
+      const message = firstError(validate, joinPointer('', ...first.path));
+      if (!others.length) return message;
+      // The other parts (one per branch of an anyOf/oneOf) are confirmed by one compile: none may match.
+      const confirm = partValidator({ anyOf: others.map((failure, i) => ({ properties: { [i]: failure.schema } })) });
+      return confirm && !confirm(Object.fromEntries(others.map((failure, i) => [i, failure.value]))) ? message : undefined;
+    },
     get(pointer) {
       if (byPointer.has(pointer)) return byPointer.get(pointer);
       let validate: ValidateFunction | undefined;
@@ -162,10 +200,12 @@ function selfContained(dialect: AjvDialect, text: string): ValidateFunction | un
   return entry.validators.get(text);
 }
 
-function firstError(validate: ValidateFunction): string {
+/** ajv's first error; `base` is the instance path of the validated value within the example. */
+function firstError(validate: ValidateFunction, base = ''): string {
   const error = validate.errors?.[0];
   if (!error) return 'does not match its schema';
-  return `${error.instancePath ? `${error.instancePath} ` : ''}${error.message ?? 'is invalid'}`;
+  const at = base + error.instancePath;
+  return `${at ? `${at} ` : ''}${error.message ?? 'is invalid'}`;
 }
 
 export function examplesValid(doc: LintDocument): RawFinding[] {
@@ -174,6 +214,11 @@ export function examplesValid(doc: LintDocument): RawFinding[] {
   const check = (schemaPointer: string, value: unknown, at: string, what: string) => {
     validators ??= validatorsFor(doc);
     if (validators.surelyValid(schemaPointer, value)) return;
+    const located = validators.locatedError(schemaPointer, value);
+    if (located !== undefined) {
+      out.push({ pointer: at, error: `${what} ${located}` });
+      return;
+    }
     const validate = validators.get(schemaPointer);
     if (validate && !validate(value)) out.push({ pointer: at, error: `${what} ${firstError(validate)}` });
   };
