@@ -52,7 +52,7 @@ export class StructureTable {
 }
 
 export class SchemaHasher {
-  private readonly cache = new WeakMap<object, number>();
+  private readonly cache = new Map<object, number>(); // lives as long as the comparison: no need for a WeakMap's cost
 
   constructor(private readonly table: StructureTable = new StructureTable()) {}
 

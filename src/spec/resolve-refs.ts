@@ -258,7 +258,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   }
   for (const source of files.values()) consumeData(source);
 
-  const origins = new WeakMap<object, OriginRecord>();
+  const origins = new Map<object, OriginRecord>(); // a Map: faster than a WeakMap, and it lives as long as the document
   let originsBuilt = false;
   /** Walks each file along the edges it was written with (not the replaced ones), once, on first use. */
   const buildOrigins = () => {
