@@ -92,17 +92,18 @@ export class SchemaHasher {
     }
     let key = '{';
     let unreachable = false;
+    // Keys are named by their ids in the shared table (short keys hash faster than the names themselves).
     for (const name of Object.keys(node).sort()) {
       const value = (node as Record<string, unknown>)[name];
       if (UNORDERED.has(name) && Array.isArray(value)) {
         const parts = value.map((v) => this.id(v));
         if (parts.some((p) => p < 0)) unreachable = true;
-        else key += `${name.length}:${name}u${parts.sort((a, b) => a - b).join('.')},`;
+        else key += `${this.table.primitive(name)}u${parts.sort((a, b) => a - b).join('.')},`;
         continue;
       }
       const child = this.id(value);
       if (child < 0) unreachable = true; // keep hashing children so their own hashes get cached
-      else key += `${name.length}:${name}=${child},`;
+      else key += `${this.table.primitive(name)}=${child},`;
     }
     return unreachable ? UNHASHABLE : this.table.composite(key);
   }

@@ -1,9 +1,9 @@
 /** ajv instances per JSON Schema dialect, configured alike for run-time compiles and precompiled code. */
-import { Ajv, type Options } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
+import { createRequire } from 'node:module';
+import type { Ajv, Options } from 'ajv';
+
+/** ajv is CommonJS: required on first use, so a lint run whose examples need no ajv never loads it. */
+const require = createRequire(import.meta.url);
 
 export type AjvDialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -17,8 +17,10 @@ export function createAjv(dialect: AjvDialect, forData = false, code?: { source:
   const options: Options = { allErrors: !forData, strict: false, allowUnionTypes: true, logger: false, validateSchema: false, unicodeRegExp: false, ...(forData ? { code: { optimize: false }, inlineRefs: false } : {}) };
   // scripts/generate-validators.ts: the same instance, emitting standalone code.
   if (code) options.code = { ...options.code, ...code };
-  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
-  if (dialect === 'draft-07') ajv.addMetaSchema(draft06);
-  (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+  const AjvClass: new (o: Options) => Ajv =
+    dialect === '2020-12' ? require('ajv/dist/2020.js').Ajv2020 : dialect === '2019-09' ? require('ajv/dist/2019.js').Ajv2019 : require('ajv').Ajv;
+  const ajv = new AjvClass(options);
+  if (dialect === 'draft-07') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
+  (require('ajv-formats') as (a: Ajv) => void)(ajv);
   return ajv;
 }

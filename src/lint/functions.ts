@@ -3,10 +3,12 @@
  * options, and returns the problems found (empty when the value passes). Options are checked once at load
  * time by `checkFunctionOptions`.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv2020, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { CoreFunctionName } from './types.ts';
 import { compilePattern, MAX_PATTERN_INPUT, unsafeRegexReason } from './safe-expressions.ts';
 import { isRecord } from './pointer.ts';
+import { quickValidate } from './quick-validate.ts';
 
 export interface FunctionProblem {
   error: string;
@@ -36,6 +38,12 @@ function regex(source: string): RegExp {
   return compiled;
 }
 
+/** An ajv 2020 instance, loaded on first use: most lint runs settle every `schema` check without it. */
+function newAjv(options: Options): Ajv2020 {
+  const { Ajv2020: AjvClass } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  return new AjvClass(options);
+}
+
 let ajv: Ajv2020 | undefined;
 const schemaCache = new WeakMap<object, ValidateFunction>();
 /**
@@ -46,7 +54,7 @@ const schemaCache = new WeakMap<object, ValidateFunction>();
 function schemaValidator(schema: object): ValidateFunction {
   let validate = schemaCache.get(schema);
   if (!validate) {
-    ajv ??= new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, validateSchema: false });
+    ajv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, validateSchema: false });
     validate = ajv.compile(schema);
     schemaCache.set(schema, validate);
   }
@@ -56,7 +64,7 @@ function schemaValidator(schema: object): ValidateFunction {
 let strictAjv: Ajv2020 | undefined;
 /** Compiles a schema the way a rule author needs it checked: against the meta-schema; throws when invalid. */
 function strictlyCompiles(schema: object): void {
-  strictAjv ??= new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true, logger: false });
+  strictAjv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false });
   strictAjv.compile(schema);
 }
 
@@ -122,6 +130,8 @@ export const FUNCTIONS: Record<CoreFunctionName, LintFunction> = {
   },
   schema(target, options: { schema: object }) {
     if (target === undefined) return [];
+    // A value the quick validator is sure of needs no compiled validator; ajv words the problems.
+    if (quickValidate(options.schema, target, () => undefined) === true) return [];
     const validate = schemaValidator(options.schema);
     if (validate(target)) return [];
     const first = validate.errors?.[0];

@@ -6,7 +6,6 @@ import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
 import { lintDocumentFromText, SourceCache } from './document.ts';
-import { applyEdits, planFixes } from './fix.ts';
 import { lintSpecFiles } from './lint-files.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
@@ -32,6 +31,7 @@ async function lintFiles(contract: ContractConfig, options: LintContractsOptions
 
 /** Applies the safe fixes file by file; every file is checked to still parse before anything is written. */
 async function applyFixes(linted: Linted, contract: ContractConfig): Promise<AppliedFix[]> {
+  const { applyEdits, planFixes } = await import('./fix.ts'); // with the yaml Document API: only for --fix
   const writes: { path: string; text: string }[] = [];
   const applied: AppliedFix[] = [];
   for (const [i, { doc, path }] of linted.docs.entries()) {

@@ -13,7 +13,7 @@ import { isRecord } from './pointer.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
 const DEFER = new Set([
-  'multipleOf', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'propertyNames', 'dependencies', 'dependentRequired',
+  'multipleOf', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'dependencies', 'dependentRequired',
   'dependentSchemas', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems',
   '$dynamicRef', '$recursiveRef', 'formatMinimum', 'formatMaximum', 'formatExclusiveMinimum', 'formatExclusiveMaximum',
 ]);
@@ -146,6 +146,7 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) return false;
     if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) return false;
     if (Array.isArray(schema.required) && schema.required.some((name: unknown) => typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))) return false;
+    if (schema.propertyNames !== undefined) for (const key of keys) fold(quickValidate(schema.propertyNames, key, resolve, depth + 1));
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : [];
     if (patterns.some(([re]) => re === null)) fold(undefined);

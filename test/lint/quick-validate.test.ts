@@ -38,6 +38,9 @@ const SCHEMAS: unknown[] = [
   { type: 'object', multipleOf: 2, required: ['id'] },
   { oneOf: [{ type: 'number' }, { type: 'integer', discriminator: { propertyName: 'x' } }] },
   { type: 'object', properties: { other: false, name: true, id: { enum: [1, [NaN], { a: null }] } } },
+  // The shape of the built-in lint rules that use the `schema` function.
+  { not: { propertyNames: { not: { pattern: '^x-' } } } },
+  { propertyNames: { maxLength: 4 }, anyOf: [{ required: ['name'] }, { required: ['id'] }] },
 ];
 
 const value = fc.letrec((tie) => ({
