@@ -4,13 +4,14 @@
  * `lint.severity` overrides. A bad rule file is a ToolError (exit 3); an override naming no rule is a
  * ConfigError (exit 2).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions } from './functions.ts';
+import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
 
@@ -81,8 +82,8 @@ export function builtinLintRules(): LintRule[] {
   const rules: LintRule[] = [];
   for (const format of FORMAT_DIRS) {
     const dir = join(BUILTIN_LINT_RULES_DIR, format);
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-      rules.push(parseLintRule(readFileSync(join(dir, name), 'utf8'), `rules/lint/${format}/${name}`, format, { builtIn: true }));
+    for (const { path, text } of builtInFiles(dir)) {
+      rules.push(parseLintRule(text, `rules/lint/${format}/${basename(path)}`, format, { builtIn: true }));
     }
   }
   builtins = rules;

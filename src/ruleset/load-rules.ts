@@ -3,7 +3,8 @@
  * plus a team's own files, each validated by ajv against schemas/classify-rule.schema.json. Built-ins are read
  * once per process. A rule's `format` says which contracts it classifies (OpenAPI unless it says json-schema).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../errors.ts';
@@ -13,7 +14,6 @@ import { conditionProblem } from './check-conditions.ts';
 
 export const RULES_DIR = fileURLToPath(new URL('../../rules/openapi/', import.meta.url));
 export const JSON_SCHEMA_RULES_DIR = fileURLToPath(new URL('../../rules/json-schema/', import.meta.url));
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export type RuleFormat = 'openapi' | 'json-schema';
 
@@ -58,9 +58,9 @@ export function ruleFileName(file: string, root?: string): string {
   }
 }
 
-function readJson(file: string, nameOf: () => string): unknown {
+function readJson(file: string, nameOf: () => string, text?: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text ?? readFileSync(file, 'utf8'));
   } catch (error) {
     const name = nameOf();
     throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
@@ -68,12 +68,12 @@ function readJson(file: string, nameOf: () => string): unknown {
 }
 
 /** Read and validate one rule file; an invalid file is a ToolError naming it (relative to `root` when given). */
-export function readRuleFile(file: string, builtIn: boolean, root?: string): RuleDefinition {
+export function readRuleFile(file: string, builtIn: boolean, root?: string, text?: string): RuleDefinition {
   const invalid = (problem: string, hint?: string) => {
     const name = ruleFileName(file, root);
     return new ToolError(`invalid rule file ${name}: ${problem}`, { file: name, ...(hint ? { hint } : {}) });
   };
-  const data = readJson(file, () => ruleFileName(file, root)) as Record<string, any>;
+  const data = readJson(file, () => ruleFileName(file, root), text) as Record<string, any>;
   // Built-in rules ship validated (test/rules/rules-meta.test.ts checks each against the schema); skipping ajv
   // for them keeps every run from paying for 700+ validations. Team rule files are always validated.
   const violations = builtIn ? [] : validateAgainst('classify-rule.schema.json', data);
@@ -107,16 +107,8 @@ function isJsonSchemaRuleFile(file: string): boolean {
 let builtIns: RuleDefinition[] | undefined;
 let namedConditions: NamedCondition[] | undefined;
 
-function jsonFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
-  } catch {
-    return [];
-  }
-}
-
 export function builtInRules(): RuleDefinition[] {
-  builtIns ??= [...jsonFiles(join(RULES_DIR, 'classify')), ...jsonFiles(join(JSON_SCHEMA_RULES_DIR, 'classify'))].map((file) => readRuleFile(file, true));
+  builtIns ??= [...builtInFiles(join(RULES_DIR, 'classify')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'classify'))].map(({ path, text }) => readRuleFile(path, true, undefined, text));
   return builtIns;
 }
 
@@ -125,8 +117,8 @@ export function builtInRules(): RuleDefinition[] {
  * referenced as `{ "condition": "<name>" }`; names are unique across both folders.
  */
 export function builtInConditions(): NamedCondition[] {
-  namedConditions ??= [...jsonFiles(join(RULES_DIR, 'conditions')), ...jsonFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map((file) => {
-    const data = readJson(file, () => ruleFileName(file)) as Record<string, any>;
+  namedConditions ??= [...builtInFiles(join(RULES_DIR, 'conditions')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map(({ path: file, text }) => {
+    const data = readJson(file, () => ruleFileName(file), text) as Record<string, any>;
     const name = basename(file, '.json');
     if (data.name !== name || typeof data.conditions !== 'object') {
       const shown = ruleFileName(file);

@@ -1,0 +1,36 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtInFiles, filesFromCatalogue, readRulesCatalogue } from '../../src/ruleset/builtin-files.ts';
+import { REPO_ROOT } from '../helpers/temp-project.ts';
+
+const catalogue = readRulesCatalogue();
+const DIRS = ['rules/openapi/classify', 'rules/openapi/conditions', 'rules/json-schema/classify', 'rules/json-schema/conditions', 'rules/lint/openapi', 'rules/lint/json-schema'];
+
+test('the catalogue holds every rule directory, each file with its text', () => {
+  for (const dir of DIRS) {
+    const names = readdirSync(join(REPO_ROOT, dir)).filter((n) => n.endsWith('.json')).sort();
+    assert.ok(names.length > 0, dir);
+    assert.equal(catalogue[dir]?.map(([name]) => name), names, dir);
+    for (const [name, text] of catalogue[dir]!) assert.is(text, readFileSync(join(REPO_ROOT, dir, name), 'utf8'));
+  }
+});
+
+test('files from the catalogue are the files read one by one', () => {
+  for (const dir of DIRS) {
+    const absolute = join(REPO_ROOT, dir);
+    const names = builtInFiles(absolute).map((f) => f.path.slice(absolute.length + 1));
+    assert.equal(filesFromCatalogue(catalogue, absolute, names), builtInFiles(absolute), dir);
+  }
+});
+
+test('a listing that differs from the catalogue (a file added or removed since the build) is read from disk', () => {
+  const dir = join(REPO_ROOT, 'rules/lint/openapi');
+  const names = builtInFiles(dir).map((f) => f.path.slice(dir.length + 1));
+  assert.is(filesFromCatalogue(catalogue, dir, [...names, 'zz-new-rule.json']), undefined);
+  assert.is(filesFromCatalogue(catalogue, dir, names.slice(1)), undefined);
+  assert.is(filesFromCatalogue({}, dir, names), undefined);
+});
+
+test.run();
