@@ -30,19 +30,31 @@ const DESCENDANT = /^\$\.\.([A-Za-z_$][\w$-]*)$/;
 function descendantsNamed(names: string[], data: unknown): Map<string, Match[]> {
   const out = new Map<string, Match[]>(names.map((name) => [name, []]));
   const seen = new WeakSet<object>();
-  const walk = (node: unknown, pointer: string) => {
+  // The path is kept as segments; a pointer string is built only for a match (most nodes match nothing).
+  const path: (string | number)[] = [];
+  const walk = (node: unknown) => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
       return;
     }
     for (const name of names) {
-      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push({ pointer: joinPointer(pointer, name), value: (node as any)[name], key: name });
+      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push({ pointer: joinPointer('', ...path, name), value: (node as any)[name], key: name });
     }
-    for (const [key, value] of Object.entries(node)) if (value !== null && typeof value === 'object') walk(value, joinPointer(pointer, key));
+    for (const key of Object.keys(node)) {
+      const value = (node as any)[key];
+      if (value === null || typeof value !== 'object') continue;
+      path.push(key);
+      walk(value);
+      path.pop();
+    }
   };
-  walk(data, '');
+  walk(data);
   return out;
 }
 
