@@ -1,7 +1,9 @@
 /** JSON Pointer helpers (RFC 6901). */
 
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = typeof segment === 'string' ? segment : String(segment);
+  // Most segments need no escaping: skip the two regex passes for them (this runs for every walked node).
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 export function joinPointer(base: string, ...segments: (string | number)[]): string {

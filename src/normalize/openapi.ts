@@ -42,7 +42,7 @@ export interface ApiModel {
 }
 
 export function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
 }
 
 function isObject(value: unknown): value is Record<string, any> {

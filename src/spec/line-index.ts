@@ -17,12 +17,13 @@ export function pointerSegments(pointer: string): string[] | undefined {
   return body
     .slice(1)
     .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((segment) => (segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment));
 }
 
 /** Escapes one segment for a JSON Pointer. */
 export function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  // Most segments need no escaping: skip the two regex passes for them (this runs for every walked node).
+  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
 }
 
 function safeDecode(text: string): string | undefined {
