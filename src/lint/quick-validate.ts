@@ -13,7 +13,7 @@ import { isRecord } from './pointer.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
 const DEFER = new Set([
-  'multipleOf', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'dependencies', 'dependentRequired',
+  'uniqueItems', 'contains', 'minContains', 'maxContains', 'dependencies', 'dependentRequired',
   'dependentSchemas', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems',
   '$dynamicRef', '$recursiveRef', 'formatMinimum', 'formatMaximum', 'formatExclusiveMinimum', 'formatExclusiveMaximum',
 ]);
@@ -121,6 +121,11 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (typeof schema.exclusiveMinimum === 'number' && !(value > schema.exclusiveMinimum)) return false;
     if (typeof schema.exclusiveMaximum === 'number' && !(value < schema.exclusiveMaximum)) return false;
     if (typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') fold(undefined);
+    if (typeof schema.multipleOf === 'number') {
+      // ajv's own test (without its multipleOfPrecision option): the quotient must print as an integer.
+      const quotient = value / schema.multipleOf;
+      if (schema.multipleOf === 0 || quotient !== parseInt(String(quotient), 10)) return false;
+    } else if (schema.multipleOf !== undefined) fold(undefined);
   }
   if (typeof value === 'string') {
     if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
@@ -230,7 +235,7 @@ function locate(schema: unknown, value: unknown, resolve: (ref: string) => unkno
     const branch = schema.allOf.find((sub: unknown) => fails(sub, value));
     if (branch !== undefined) return below(branch, value);
   }
-  const typed = own(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems']);
+  const typed = own(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems']);
   if (typed) return typed;
   if (Array.isArray(value) && schema.items !== undefined && !Array.isArray(schema.items)) {
     const index = value.findIndex((item) => fails(schema.items, item));

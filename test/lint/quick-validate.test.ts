@@ -38,6 +38,8 @@ const SCHEMAS: unknown[] = [
   { type: 'object', multipleOf: 2, required: ['id'] },
   { oneOf: [{ type: 'number' }, { type: 'integer', discriminator: { propertyName: 'x' } }] },
   { type: 'object', properties: { other: false, name: true, id: { enum: [1, [NaN], { a: null }] } } },
+  { type: 'number', multipleOf: 0.5, maximum: 9 },
+  { multipleOf: 3 },
   // The shape of the built-in lint rules that use the `schema` function.
   { not: { propertyNames: { not: { pattern: '^x-' } } } },
   { propertyNames: { maxLength: 4 }, anyOf: [{ required: ['name'] }, { required: ['id'] }] },
@@ -91,7 +93,9 @@ test('answers for common cases, defers on what it does not implement', () => {
   assert.is(quickValidate({ $ref: 'specver:ref/Pet' }, { name: 'Rex' }, resolve), true);
   assert.is(quickValidate({ $ref: 'specver:ref/Pet' }, { name: 'Rex', age: 3 }, resolve), false);
   assert.is(quickValidate({ type: 'string', format: 'uri' }, '/relative', resolve), false);
-  assert.is(quickValidate({ type: 'number', multipleOf: 3 }, 3, resolve), undefined);
+  assert.is(quickValidate({ type: 'array', uniqueItems: true }, [1], resolve), undefined);
+  assert.is(quickValidate({ type: 'number', multipleOf: 3 }, 3, resolve), true);
+  assert.is(quickValidate({ type: 'number', multipleOf: 0.1 }, 0.3, resolve), false, 'as ajv: 0.3 / 0.1 is not an integer in floating point');
   assert.is(quickValidate({ $ref: '#/unknown' }, 3, resolve), undefined);
   assert.is(quickValidate({ type: 'string', 'x-anything': 1, nullable: true, description: 'd' }, 's', resolve), true);
   assert.is(quickValidate({ type: 'integer' }, Infinity, resolve), undefined, 'ajv takes Infinity for an integer');
