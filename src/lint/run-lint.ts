@@ -7,13 +7,10 @@ import { ToolError } from '../errors.ts';
 import { CHECKS } from './checks/index.ts';
 import { FUNCTIONS } from './functions.ts';
 import { isRecord, joinPointer, lastSegment, parentPointer } from './pointer.ts';
+import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 import { formatTag, type LintDocument, type LintRule, type LintViolation, type RawFinding } from './types.ts';
 
-interface Match {
-  pointer: string;
-  value: unknown;
-  key: string | number | undefined;
-}
+type Match = PathMatch;
 
 export function ruleApplies(rule: LintRule, doc: LintDocument): boolean {
   if (rule.severity === 'off') return false;
@@ -62,6 +59,8 @@ function evaluate(path: string, data: unknown): Match[] {
   if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
   const descendant = DESCENDANT.exec(path);
   if (descendant) return descendantsNamed([descendant[1]], data).get(descendant[1])!;
+  const steps = simpleSteps(path);
+  if (steps) return evaluateSimple(steps, data);
   const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];
   return results.map((r) => ({ pointer: r.pointer as string, value: r.value, key: r.parentProperty }));
 }

@@ -1,0 +1,56 @@
+/**
+ * The plain JSONPath shapes most lint rules use (`$`, `.name`, `[*]`, `[a,b,...]`), evaluated by a direct walk
+ * with exactly jsonpath-plus's results: the same matches, in the same order, with the same pointers and keys.
+ * jsonpath-plus stays the evaluator of everything else (filters, recursive descent, slices); on large specs
+ * its generic tracing cost tens of milliseconds for paths such as `$.paths[*][get,put,post,...]`.
+ */
+
+export interface PathMatch {
+  pointer: string;
+  value: unknown;
+  /** The key or index the value sits at; null for the root, as jsonpath-plus reports it. */
+  key: string | number | null | undefined;
+}
+
+type Step = { kind: 'any' } | { kind: 'names'; names: string[] };
+
+const NAME = '[A-Za-z_$][\\w$-]*';
+const SIMPLE = new RegExp(`^\\$((\\.${NAME})|(\\[\\*\\])|(\\[${NAME}(,${NAME})*\\]))*$`);
+const STEP = new RegExp(`\\.(${NAME})|\\[\\*\\]|\\[(${NAME}(?:,${NAME})*)\\]`, 'g');
+
+/** The steps of a path of the plain shapes, or undefined for anything else. */
+export function simpleSteps(path: string): Step[] | undefined {
+  if (!SIMPLE.test(path)) return undefined;
+  const steps: Step[] = [];
+  for (const match of path.slice(1).matchAll(STEP)) {
+    if (match[1] !== undefined) steps.push({ kind: 'names', names: [match[1]] });
+    else if (match[2] !== undefined) steps.push({ kind: 'names', names: match[2].split(',') });
+    else steps.push({ kind: 'any' });
+  }
+  return steps;
+}
+
+const escape = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every match of the steps in `data`, depth first, as jsonpath-plus orders them. */
+export function evaluateSimple(steps: Step[], data: unknown): PathMatch[] {
+  const out: PathMatch[] = [];
+  const visit = (value: unknown, index: number, pointer: string, key: string | number | null) => {
+    if (index === steps.length) {
+      out.push({ pointer, value, key });
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const step = steps[index]!;
+    if (step.kind === 'any') {
+      if (Array.isArray(value)) value.forEach((item, i) => visit(item, index + 1, `${pointer}/${i}`, i));
+      else for (const name of Object.keys(value)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escape(name)}`, name);
+      return;
+    }
+    for (const name of step.names) {
+      if (Object.prototype.hasOwnProperty.call(value, name)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escape(name)}`, name);
+    }
+  };
+  visit(data, 0, '', null);
+  return out;
+}

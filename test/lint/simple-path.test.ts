@@ -1,0 +1,55 @@
+/**
+ * The direct evaluator of plain JSONPaths must give exactly jsonpath-plus's matches (order, pointers, keys,
+ * values): checked for every plain `given` of the built-in rules, and a few more shapes, on the newest version
+ * of every OpenAPI series of the corpus and on a hand-made document with awkward keys.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { JSONPath } from 'jsonpath-plus';
+import { load } from 'js-yaml';
+import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
+import { evaluateSimple, simpleSteps } from '../../src/lint/simple-path.ts';
+import { CORPUS } from '../helpers/temp-project.ts';
+
+const builtIn = [...new Set(builtinLintRules().flatMap((rule) => rule.given ?? []))];
+const EXTRA = ['$', '$.info.title', '$.paths[*][*]', '$.components[*][*]', '$.paths[*][*].responses[*]', '$.tags[*].name', '$.nope[*].x'];
+const paths = [...builtIn, ...EXTRA].filter((path) => simpleSteps(path) !== undefined);
+
+function viaJsonPathPlus(path: string, data: unknown) {
+  return (JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', wrap: true }) as any[]).map((r) => ({ pointer: r.pointer, value: r.value, key: r.parentProperty }));
+}
+
+function same(path: string, data: unknown, label: string) {
+  const fast = evaluateSimple(simpleSteps(path)!, data);
+  const slow = viaJsonPathPlus(path, data);
+  assert.is(fast.length, slow.length, `${label} ${path}: count`);
+  fast.forEach((match, i) => {
+    assert.is(match.pointer, slow[i].pointer, `${label} ${path}: pointer ${i}`);
+    assert.is(match.key, slow[i].key, `${label} ${path}: key ${i}`);
+    assert.ok(Object.is(match.value, slow[i].value), `${label} ${path}: value ${i}`);
+  });
+}
+
+test('plain paths are recognised; filters, descent and slices are left to jsonpath-plus', () => {
+  assert.ok(paths.includes('$.paths[*][get,put,post,delete,options,head,patch,trace]'));
+  for (const path of ["$.paths[*].parameters[?(@.in === 'path')]", '$..description', '$.servers[0]', '$.a[1:2]', "$['a b']", '$.a.*']) assert.is(simpleSteps(path), undefined, path);
+});
+
+test('same matches as jsonpath-plus on awkward keys, arrays and primitives', () => {
+  const data = { paths: { '/a/{b}': { get: { parameters: [{ in: 'path' }] }, parameters: [], 'x-y': 1, post: 3 }, '/c~d': { put: {} }, '/e': null }, info: { title: 't' }, servers: [{ url: 'u' }, 'str'], components: { schemas: [] } };
+  for (const path of paths) same(path, data, 'hand-made');
+});
+
+const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { openapi: { name: string; versions: { path: string }[] }[] };
+for (const series of manifest.openapi) {
+  test(`same matches as jsonpath-plus on ${series.name}`, () => {
+    const file = join(CORPUS, series.versions[series.versions.length - 1]!.path);
+    const text = readFileSync(file, 'utf8');
+    const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
+    for (const path of paths) same(path, data, series.name);
+  });
+}
+
+test.run();
