@@ -4,6 +4,7 @@
  * jsonpath-plus stays the evaluator of everything else (filters, recursive descent, slices); on large specs
  * its generic tracing cost tens of milliseconds for paths such as `$.paths[*][get,put,post,...]`.
  */
+import { escapeSegment } from './pointer.ts';
 
 export interface PathMatch {
   pointer: string;
@@ -30,7 +31,6 @@ export function simpleSteps(path: string): Step[] | undefined {
   return steps;
 }
 
-const escape = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every match of the steps in `data`, depth first, as jsonpath-plus orders them. */
 export function evaluateSimple(steps: Step[], data: unknown): PathMatch[] {
@@ -44,11 +44,11 @@ export function evaluateSimple(steps: Step[], data: unknown): PathMatch[] {
     const step = steps[index]!;
     if (step.kind === 'any') {
       if (Array.isArray(value)) value.forEach((item, i) => visit(item, index + 1, `${pointer}/${i}`, i));
-      else for (const name of Object.keys(value)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escape(name)}`, name);
+      else for (const name of Object.keys(value)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escapeSegment(name)}`, name);
       return;
     }
     for (const name of step.names) {
-      if (Object.prototype.hasOwnProperty.call(value, name)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escape(name)}`, name);
+      if (Object.prototype.hasOwnProperty.call(value, name)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escapeSegment(name)}`, name);
     }
   };
   visit(data, 0, '', null);
