@@ -16,29 +16,21 @@
  * are swept on recovery.
  * Git staging happens after the journal is gone: it is not part of the state, and can be redone by hand.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { cleanStaleTempFiles, removeFileIfExists, writeFileAtomic } from '../store/atomic-write.ts';
 import { stateDir } from '../store/paths.ts';
-import { writePre, writeVersions, type PreState, type VersionsState } from '../store/state.ts';
+import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
+import { writePre, writeVersions } from '../store/state.ts';
+import type { Config } from '../types.ts';
+import { checkJournal, JOURNAL_SHOWN, type Journal, type JournalOp } from './journal-check.ts';
 import type { VersionPlan } from './plan.ts';
 
 export const JOURNAL_FILE = 'version-journal.json';
 
 export function journalPath(root: string): string {
   return join(stateDir(root), JOURNAL_FILE);
-}
-
-type JournalOp =
-  | { op: 'write'; path: string; content: string }
-  | { op: 'versions'; state: VersionsState }
-  | { op: 'pre'; state: PreState }
-  | { op: 'delete'; path: string };
-
-interface Journal {
-  journal: 1;
-  ops: JournalOp[];
 }
 
 export interface ApplyOptions {
@@ -96,44 +88,40 @@ async function replay(root: string, journal: Journal, onStep?: ApplyOptions['onS
   await removeFileIfExists(journalPath(root));
 }
 
-/** Applies a plan: journal first, then every step in order, journal removed last. */
-export async function applyPlan(root: string, plan: VersionPlan, options: ApplyOptions): Promise<void> {
-  const journal = await buildJournal(plan, options);
+/**
+ * Applies a plan: journal first, then every step in order, journal removed last. The journal is checked
+ * like a recovered one, so a hostile config cannot make a fresh run write where a replay would not.
+ */
+export async function applyPlan(config: Config, plan: VersionPlan, options: ApplyOptions): Promise<void> {
+  const root = config.root;
+  const journal = checkJournal(config, await buildJournal(plan, options));
   await options.onStep?.('write journal');
   await writeFileAtomic(journalPath(root), `${JSON.stringify(journal)}\n`);
   await replay(root, journal, options.onStep);
 }
 
-function isJournal(value: unknown): value is Journal {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Journal>;
-  return v.journal === 1 && Array.isArray(v.ops) && v.ops.every((op) => typeof op === 'object' && op !== null && typeof (op as { op?: unknown }).op === 'string');
-}
-
 /**
  * Finishes a `version` run that was interrupted after its journal was written. Call with the lock held.
- * Returns whether there was anything to finish.
+ * Returns whether there was anything to finish. A journal naming anything `version` does not produce is
+ * refused whole (ConfigError), before any step.
  */
-export async function recoverInterruptedVersion(root: string): Promise<boolean> {
+export async function recoverInterruptedVersion(config: Config): Promise<boolean> {
+  const root = config.root;
   await cleanStaleTempFiles(stateDir(root));
   let text: string;
   try {
-    text = await readFile(journalPath(root), 'utf8');
+    text = await readRegularFile(journalPath(root), { limit: READ_LIMITS.journal, shown: JOURNAL_SHOWN });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(error instanceof ConfigError)) return false;
     throw error;
   }
-  let journal: unknown;
+  let data: unknown;
   try {
-    journal = JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
-    journal = undefined;
+    data = undefined;
   }
-  if (!isJournal(journal))
-    throw new ConfigError(`.specver/${JOURNAL_FILE} is not a valid version journal`, {
-      file: `.specver/${JOURNAL_FILE}`,
-      hint: 'it records an interrupted `specver version` run; restore .specver/ from version control and delete it',
-    });
+  const journal = checkJournal(config, data);
   await removeTempFilesOf(root, journal);
   await replay(root, journal);
   return true;

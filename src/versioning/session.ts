@@ -1,5 +1,6 @@
 /** Runs state-changing work under the project lock, after finishing any interrupted `version` run. */
 import { acquireLock } from '../store/lock.ts';
+import type { Config } from '../types.ts';
 import { hasInterruptedVersion, recoverInterruptedVersion } from './apply.ts';
 
 export async function withLock<T>(root: string, now: () => Date, work: () => Promise<T>): Promise<T> {
@@ -15,7 +16,7 @@ export async function withLock<T>(root: string, now: () => Date, work: () => Pro
  * Replays the journal of an interrupted `version` run, if there is one, so every command reads either
  * the state before that run or the state after it. Returns whether a run was finished.
  */
-export async function finishInterruptedVersion(root: string, now: () => Date): Promise<boolean> {
-  if (!(await hasInterruptedVersion(root))) return false;
-  return withLock(root, now, () => recoverInterruptedVersion(root));
+export async function finishInterruptedVersion(config: Config, now: () => Date): Promise<boolean> {
+  if (!(await hasInterruptedVersion(config.root))) return false;
+  return withLock(config.root, now, () => recoverInterruptedVersion(config));
 }

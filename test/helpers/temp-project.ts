@@ -1,5 +1,5 @@
 /** Throw-away project directories for command tests: copy a fixture project, or write files directly. */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,9 @@ function makeHandle(dir: string): TempProject {
           const full = join(current, entry.name);
           if (entry.isDirectory()) {
             if (entry.name !== '.git') walk(full);
-          } else files.set(relative(dir, full), readFileSync(full, 'latin1'));
+          } else if (entry.isSymbolicLink()) files.set(relative(dir, full), `symlink -> ${readlinkSync(full)}`);
+          else if (!entry.isFile()) files.set(relative(dir, full), 'not a regular file');
+          else files.set(relative(dir, full), readFileSync(full, 'latin1'));
         }
       };
       walk(dir);

@@ -47,7 +47,7 @@ function project(): { project: TempProject; config: Config } {
 async function runVersion(config: Config, onStep?: (step: string) => void): Promise<void> {
   const plan = planVersion(await gatherPlanInput(config, { changelog: true, git: false, today: new Date('2026-02-03T00:00:00Z') }));
   const specs = new Map(config.contracts.map((c) => [c.name, c.path]));
-  await applyPlan(config.root, plan, {
+  await applyPlan(config, plan, {
     snapshotContent: async (name) => (await import('node:fs/promises')).readFile(join(config.root, specs.get(name)!), 'utf8'),
     onStep,
   });
@@ -99,7 +99,7 @@ test('killed before any step: the next run sees the old or the new state, never 
     for (const id of ['brave-lion-jump', 'calm-otter-sing'])
       assert.ok(journal || p.exists(`.specver/changesets/${id}.md`), `changeset ${id} lost at step ${index} (${step})`);
 
-    const recovered = await recoverInterruptedVersion(p.dir);
+    const recovered = await recoverInterruptedVersion(config);
     const after = p.snapshot();
     if (index === 0) {
       assert.not.ok(recovered, 'nothing to recover before the journal exists');
@@ -120,10 +120,10 @@ test('recovery is idempotent: replaying a journal twice gives the same new state
     if (s === 'remove journal') throw new Kill(s);
   }).catch(() => undefined);
   const journalText = p.read('.specver/version-journal.json');
-  await recoverInterruptedVersion(p.dir);
+  await recoverInterruptedVersion(config);
   const once = p.snapshot();
   p.write('.specver/version-journal.json', journalText);
-  assert.ok(await recoverInterruptedVersion(p.dir));
+  assert.ok(await recoverInterruptedVersion(config));
   assert.equal(p.snapshot(), once);
 });
 
@@ -135,16 +135,16 @@ test('recovery sweeps the temp files a kill left beside its targets, and only th
   p.write('.CHANGELOG.md.999999.abcdef.tmp', 'half a changelog');
   p.write('.specver/snapshots/.a@2.0.0-beta.0.yaml.999999.abcdef.tmp', 'half');
   p.write('.specver.yaml.999999.abcdef.tmp', 'not ours');
-  assert.ok(await recoverInterruptedVersion(p.dir));
+  assert.ok(await recoverInterruptedVersion(config));
   assert.not.ok(p.exists('.CHANGELOG.md.999999.abcdef.tmp'));
   assert.not.ok(p.exists('.specver/snapshots/.a@2.0.0-beta.0.yaml.999999.abcdef.tmp'));
   assert.ok(p.exists('.specver.yaml.999999.abcdef.tmp'));
 });
 
 test('a corrupt journal is an exit-2 error naming it', async () => {
-  const { project: p } = project();
+  const { project: p, config } = project();
   p.write('.specver/version-journal.json', '{"journal": 7}');
-  await recoverInterruptedVersion(p.dir).then(
+  await recoverInterruptedVersion(config).then(
     () => assert.unreachable(),
     (error: { exitCode: number; message: string }) => {
       assert.is(error.exitCode, 2);

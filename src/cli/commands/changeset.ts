@@ -47,7 +47,7 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   const config = await loadConfig(ctx);
   const selected = requireContracts(config, options.contract ?? []);
   const { finishInterruptedVersion } = await import('../../versioning/session.ts');
-  await finishInterruptedVersion(config.root, ctx.now);
+  await finishInterruptedVersion(config, ctx.now);
   const prompter = async (): Promise<Prompter> => (await import('../prompts.ts')).createPrompter(ctx, '--bump, --message and --contract');
 
   let releases: { contract: string; bump: Bump }[];

@@ -12,7 +12,7 @@ async function project(ctx: Context) {
   const { loadConfig } = await import('../../config/load-config.ts');
   const config = await loadConfig(ctx);
   const { finishInterruptedVersion } = await import('../../versioning/session.ts');
-  await finishInterruptedVersion(config.root, ctx.now);
+  await finishInterruptedVersion(config, ctx.now);
   return config;
 }
 

@@ -63,7 +63,7 @@ export async function run(ctx: Context, options: StatusOptions = {}, detect?: De
     import('../../versioning/status.ts'),
     import('../../versioning/detect.ts'),
   ]);
-  if (await finishInterruptedVersion(config.root, ctx.now)) ctx.out.warn('finished an interrupted version run first');
+  if (await finishInterruptedVersion(config, ctx.now)) ctx.out.warn('finished an interrupted version run first');
   const input = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
   const detector = detect ?? snapshotDetector(ctx.now());
   const detected: Record<string, StatusReport['contracts'][number]['detected']> = {};

@@ -101,7 +101,7 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     import('../../versioning/git.ts'),
   ]);
   return withLock(root, ctx.now, async () => {
-    if (await recoverInterruptedVersion(root)) {
+    if (await recoverInterruptedVersion(config)) {
       ctx.out.result('Finished an interrupted version run; its changesets are consumed.');
       ctx.out.info('Review and commit the changes, then run `specver version` again for newer changesets.');
       if (ctx.json) ctx.out.jsonDocument({ recovered: true });
@@ -110,7 +110,7 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     const plan = planVersion(await gatherPlanInput(config, inputOptions));
     if (!ctx.json) printPlan(ctx, plan, false);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
-    await applyPlan(root, plan, {
+    await applyPlan(config, plan, {
       snapshotContent: async (name, version) => (await renderSnapshot(config, byName.get(name)!, version)).text,
       onStep: hooks.onStep,
     });
