@@ -10,6 +10,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
+import { writeProblem } from '../store/safe-path.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
@@ -276,6 +277,13 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
         fail([section, 'files', index], `${section}.files[${index}]: ${ruleFile} is outside the project root`, 'keep rule files inside the project (copy them in)');
       }
     });
+  }
+  if (typeof raw.changelog === 'string') {
+    // version writes the changelog: it must land inside the project, never on .git/, state, the config or a spec.
+    const problem = raw.changelog.includes('\0')
+      ? 'contains a NUL character'
+      : writeProblem({ root, protectedFiles: [file, ...contracts.map((c) => resolve(root, c.path))] }, resolve(root, raw.changelog), false);
+    if (problem) fail(['changelog'], `changelog: ${raw.changelog} ${problem}`, 'point changelog at a Markdown file inside the project, such as CHANGELOG.md, or set it to false');
   }
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {

@@ -1,8 +1,8 @@
 /** Gathers the planner's inputs from the project (config, state files, changesets, changelog). */
-import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { preFile, versionsFile } from '../store/paths.ts';
+import { READ_LIMITS, readOptionalRegularFile } from '../store/safe-read.ts';
 import { snapshotPath } from '../store/snapshots.ts';
 import { readPre, readVersions } from '../store/state.ts';
 import type { Config } from '../types.ts';
@@ -20,13 +20,10 @@ function rel(root: string, file: string): string {
   return relative(root, file).split(sep).join('/');
 }
 
-async function readOptional(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+/** The changelog's current text (null when absent); a directory or device there is a one-line error. */
+async function readChangelog(root: string, path: string): Promise<string | null> {
+  const shown = rel(root, join(root, path));
+  return readOptionalRegularFile(join(root, path), { limit: READ_LIMITS.changelog, shown, hint: 'point changelog in specver.yaml at a Markdown file, or set it to false' });
 }
 
 export async function gatherPlanInput(config: Config, options: InputOptions): Promise<PlanInput> {
@@ -44,7 +41,7 @@ export async function gatherPlanInput(config: Config, options: InputOptions): Pr
     pre,
     changesets,
     preid: options.preid,
-    changelog: changelogPath ? { path: changelogPath, existing: await readOptional(join(root, changelogPath)) } : null,
+    changelog: changelogPath ? { path: changelogPath, existing: await readChangelog(root, changelogPath) } : null,
     git: { enabled: options.git, commit: config.git.commit, tag: config.git.tag },
     today: options.today.toISOString().slice(0, 10),
     files: {
