@@ -7,6 +7,7 @@ import { buildProgram } from './program.ts';
 import { createContext, type ContextInput } from './context.ts';
 import { isSpecverError } from '../errors.ts';
 import { removeInFlightFiles } from '../store/in-flight.ts';
+import { environmentError } from '../store/io-errors.ts';
 
 function cliVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -61,6 +62,11 @@ export async function runCli(argv: string[], input: ContextInput): Promise<numbe
     if (isSpecverError(error)) {
       out.error(error.exitCode, error.located, error.hint, error.stack);
       return error.exitCode;
+    }
+    const environment = environmentError(error, input.cwd);
+    if (environment) {
+      out.error(environment.exitCode, environment.located, environment.hint, error instanceof Error ? error.stack : undefined);
+      return environment.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
     const stack = error instanceof Error ? error.stack : undefined;

@@ -4,13 +4,13 @@
  * Document API, whose positions report every problem as `specver.yaml:LINE: ...` with a hint (ConfigError, exit 2).
  */
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
 import { writeProblem } from '../store/safe-path.ts';
+import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
@@ -53,8 +53,9 @@ export async function loadConfig(ctx: { cwd: string; configPath?: string }): Pro
   }
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readRegularFile(file, { limit: READ_LIMITS.config, shown: displayPath(ctx.cwd, file), hint: ctx.configPath ? 'check the path given to -c/--config' : undefined });
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`cannot read ${displayPath(ctx.cwd, file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
       hint: ctx.configPath ? 'check the path given to -c/--config' : "run 'specver init' to create one",
       cause: error,

@@ -1,9 +1,9 @@
 /** Builds the engine's view of a spec file from the loading stage's parsed SourceFile. */
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_DIALECT, detectKindOrExplain, describeKind } from '../spec/detect.ts';
 import { parseSource } from '../spec/load.ts';
-import { isInside } from '../spec/ref-targets.ts';
+import { isReallyInside } from '../store/safe-path.ts';
+import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import type { SourceFile, SpecKind } from '../spec/types.ts';
 import { ConfigError } from '../errors.ts';
 import { hasPointer } from './pointer.ts';
@@ -34,7 +34,7 @@ export class SourceCache {
     let source = this.sources.get(file);
     if (source === undefined) {
       try {
-        source = existsSync(file) ? parseSource(readFileSync(file, 'utf8'), file) : null;
+        source = parseSource(readRegularFileSync(file, { limit: READ_LIMITS.spec, shown: file }), file);
       } catch {
         source = null;
       }
@@ -55,7 +55,7 @@ function externalResolver(rootFile: string, projectRoot: string, cache: SourceCa
     } catch {
       return 'missing-file';
     }
-    if (!isInside(projectRoot, file)) return 'missing-file';
+    if (!isReallyInside(projectRoot, file)) return 'missing-file';
     const source = cache.get(file);
     if (source === null) return 'missing-file';
     if (fragment === '' || !fragment.startsWith('/')) return 'ok';

@@ -4,11 +4,12 @@
  * `lint.severity` overrides. A bad rule file is a ToolError (exit 3); an override naming no rule is a
  * ConfigError (exit 2).
  */
-import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
+import { assertReadableInside } from '../store/safe-path.ts';
+import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions } from './functions.ts';
 import { builtInFiles } from '../ruleset/builtin-files.ts';
@@ -106,8 +107,10 @@ export function loadLintRules(options: LintRuleOptions): LintRule[] {
     const display = relative(options.root, full) || file;
     let text: string;
     try {
-      text = readFileSync(full, 'utf8');
+      assertReadableInside(options.root, full, 'lint rule file');
+      text = readRegularFileSync(full, { limit: READ_LIMITS.rules, shown: display, hint: 'lint.files names JSON lint rule files inside the project' });
     } catch (error) {
+      if (error instanceof ConfigError) throw error;
       throw new ToolError(`cannot read lint rule file ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: display });
     }
     const rule = parseLintRule(text, display);

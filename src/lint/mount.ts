@@ -7,7 +7,7 @@
  * Source data is never changed: the merged view is a copy.
  */
 import { dirname, relative, resolve } from 'node:path';
-import { isInside } from '../spec/ref-targets.ts';
+import { isReallyInside } from '../store/safe-path.ts';
 import type { SourceCache } from './document.ts';
 import { isRecord, joinPointer, parentPointer, splitPointer, valueAt } from './pointer.ts';
 
@@ -72,7 +72,7 @@ export function mountSpec(root: ParsedFile, rootPath: string, projectRoot: strin
       return undefined;
     }
     if (fragment !== '' && !fragment.startsWith('/')) return undefined;
-    if (!isInside(projectRoot, path)) return undefined;
+    if (path !== from && !isReallyInside(projectRoot, path)) return undefined;
     const source = sourceOf(path);
     if (!source || valueAt(source.data, fragment) === undefined) return undefined;
     return { path, pointer: fragment };

@@ -5,7 +5,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import { SourceCache } from './document.ts';
-import { isInside } from '../spec/ref-targets.ts';
+import { isReallyInside } from '../store/safe-path.ts';
 import { isRecord } from './pointer.ts';
 import { schemasOf } from './schema-walk.ts';
 import type { LintDocument, LintRule } from './types.ts';
@@ -40,7 +40,7 @@ export function referencedSchemaDocuments(root: LintDocument, rootPath: string, 
       } catch {
         continue;
       }
-      if (!isInside(projectRoot, file) || done.has(file)) continue;
+      if (!isReallyInside(projectRoot, file) || done.has(file)) continue;
       const entry = pending.get(file) ?? { file, roots: new Set<string>() };
       entry.roots.add(fragment.startsWith('/') ? decodeURIComponent(fragment) : '');
       pending.set(file, entry);

@@ -3,11 +3,13 @@
  * plus a team's own files, each validated by ajv against schemas/classify-rule.schema.json. Built-ins are read
  * once per process. A rule's `format` says which contracts it classifies (OpenAPI unless it says json-schema).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ToolError } from '../errors.ts';
+import { ConfigError, ToolError } from '../errors.ts';
+import { assertReadableInside } from '../store/safe-path.ts';
+import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
 import { conditionProblem } from './check-conditions.ts';
@@ -58,10 +60,19 @@ export function ruleFileName(file: string, root?: string): string {
   }
 }
 
-function readJson(file: string, nameOf: () => string, text?: string): unknown {
+/**
+ * A rule file's JSON. A file read from disk must be a regular file within the size limit and, for a
+ * project's own files (`root` given), really inside the project: those refusals are ConfigErrors (exit 2).
+ */
+function readJson(file: string, nameOf: () => string, text?: string, root?: string): unknown {
   try {
-    return JSON.parse(text ?? readFileSync(file, 'utf8'));
+    if (text === undefined) {
+      if (root !== undefined) assertReadableInside(root, file, 'rule file');
+      text = readRegularFileSync(file, { limit: READ_LIMITS.rules, shown: nameOf(), hint: 'rules.files names JSON rule files inside the project' });
+    }
+    return JSON.parse(text);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const name = nameOf();
     throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
   }
@@ -73,7 +84,7 @@ export function readRuleFile(file: string, builtIn: boolean, root?: string, text
     const name = ruleFileName(file, root);
     return new ToolError(`invalid rule file ${name}: ${problem}`, { file: name, ...(hint ? { hint } : {}) });
   };
-  const data = readJson(file, () => ruleFileName(file, root), text) as Record<string, any>;
+  const data = readJson(file, () => ruleFileName(file, root), text, root) as Record<string, any>;
   // Built-in rules ship validated (test/rules/rules-meta.test.ts checks each against the schema); skipping ajv
   // for them keeps every run from paying for 700+ validations. Team rule files are always validated.
   const violations = builtIn ? [] : validateAgainst('classify-rule.schema.json', data);

@@ -6,7 +6,7 @@
  */
 import { extname, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { displayPath, readRootText } from './load.ts';
+import { displayPath, readRootText, readSpecText } from './load.ts';
 import { escapeSegment } from './line-index.ts';
 import { parseSource } from './parse-source.ts';
 import { isRecord, type Located } from './ref-scan.ts';
@@ -31,7 +31,7 @@ export async function bundleSpec(path: string, options: LoadOptions): Promise<Bu
     projectRoot: options.projectRoot,
     refsMap: options.refsMap,
     display,
-    readSource: async (file) => parseSource(await readRootText(file, options), file, { displayPath: display(file) }),
+    readSource: async (file) => parseSource(await readSpecText(file, options), file, { displayPath: display(file) }),
   });
   if (resolved.files.size === 1) return { text: raw, ext };
 

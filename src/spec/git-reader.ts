@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
+import { realRoot } from '../store/safe-path.ts';
 import { isInside } from './ref-targets.ts';
 
 interface GitResult {
@@ -42,12 +43,14 @@ export async function gitFileReader(repoDir: string, ref: string): Promise<(abso
   const commit = (await git(repoDir, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).stdout.trim();
   // git prints the top level with symlinks resolved; compare like with like.
   const topLevel = top.stdout.trim();
+  const projectDir = realRoot(repoDir);
 
   return async (absolutePath) => {
     const real = await realpath(resolve(absolutePath)).catch(() => undefined);
     const candidates = [resolve(absolutePath), real, await realParent(absolutePath)].filter((p): p is string => !!p);
-    const inRepo = candidates.filter((p) => p !== topLevel && isInside(topLevel, p)).map((p) => relative(topLevel, p))[0];
-    if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel}`);
+    // A work-tree symlink may not lead out of the project (to elsewhere in the repository) either.
+    const inRepo = candidates.filter((p) => p !== topLevel && isInside(topLevel, p) && isInside(projectDir, p)).map((p) => relative(topLevel, p))[0];
+    if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel} or the project`);
     const gitPath = inRepo.split(sep).join('/');
     const shown = await git(repoDir, ['show', `${commit}:${gitPath}`]);
     if (!shown.ok) {

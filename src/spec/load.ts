@@ -1,7 +1,8 @@
 /** The loading stage: read a spec file, parse it, detect its kind, resolve its `$ref`s. */
-import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { ConfigError, isSpecverError } from '../errors.ts';
+import { assertReadableInside } from '../store/safe-path.ts';
+import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { DEFAULT_DIALECT, describeKind, detectKindOrExplain } from './detect.ts';
 import { parseSource } from './parse-source.ts';
 import { resolveRefs } from './resolve-refs.ts';
@@ -15,22 +16,22 @@ export function displayPath(file: string, projectRoot: string): string {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
 }
 
-/** Reads a file's text (through options.readFile when given), mapping failures to one-line ConfigErrors. */
+/**
+ * Reads a file's text (through options.readFile when given), mapping failures to one-line ConfigErrors. A
+ * file read from disk must really lie inside the project root (symlinks resolved) and be a regular file of
+ * at most READ_LIMITS.spec bytes.
+ */
 export async function readSpecText(path: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'>): Promise<string> {
   const shown = displayPath(path, options.projectRoot);
   try {
-    return options.readFile ? await options.readFile(path) : await readFile(path, 'utf8');
+    if (options.readFile) return await options.readFile(path);
+    assertReadableInside(options.projectRoot, path, 'file');
+    return await readRegularFile(path, { limit: READ_LIMITS.spec, shown, hint: 'specver reads spec files and $ref targets that are regular files inside the project' });
   } catch (error) {
     if (isSpecverError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw Object.assign(new ConfigError(`spec file not found: ${shown}`, { file: shown, hint: 'check the path in specver.yaml', cause: error }), { code });
-    }
-    if (code === 'EISDIR') {
-      throw new ConfigError(`${shown} is a directory, not a spec file`, { file: shown, hint: 'point the contract at the spec file itself' });
-    }
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new ConfigError(`cannot read ${shown}: permission denied`, { file: shown, hint: 'check the file permissions', cause: error });
     }
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
     throw new ConfigError(`cannot read ${shown}: ${reason}`, { file: shown, cause: error });
@@ -39,15 +40,15 @@ export async function readSpecText(path: string, options: Pick<LoadOptions, 'pro
 
 /** Reads a spec's root file, naming a directory or a missing file clearly. */
 export async function readRootText(absolute: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'>): Promise<string> {
-  if (!options.readFile) {
-    // readFile on a directory fails late (and vaguely) on some systems: say what it is first.
-    const info = await stat(absolute).catch(() => undefined);
-    if (info?.isDirectory()) {
+  try {
+    return await readSpecText(absolute, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
       const shown = displayPath(absolute, options.projectRoot);
       throw new ConfigError(`${shown} is a directory, not a spec file`, { file: shown, hint: 'point the contract at the spec file itself' });
     }
+    throw error;
   }
-  return readSpecText(absolute, options);
 }
 
 export async function loadSpec(path: string, options: LoadOptions): Promise<LoadedSpec> {
@@ -64,7 +65,7 @@ export async function loadSpecFromText(text: string, path: string, options: Load
     projectRoot: options.projectRoot,
     refsMap: options.refsMap,
     display,
-    readSource: async (file) => parseSource(await readRootText(file, options), file, { displayPath: display(file) }),
+    readSource: async (file) => parseSource(await readSpecText(file, options), file, { displayPath: display(file) }),
   });
   return { path: absolute, kind, source, document: resolved.document, files: resolved.files, origin: resolved.origin };
 }

@@ -97,8 +97,10 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
         return undefined;
       }
       const site = wanting.find((s) => !s.idRelative) ?? wanting[0];
-      if (!missing && error instanceof ConfigError) throw error;
-      const reason = missing ? 'file not found' : oneLine(error);
+      // A refusal to read (outside the root, a directory, a device, too large) carries a code: name the $ref.
+      const refused = error instanceof ConfigError && code !== undefined;
+      if (!missing && error instanceof ConfigError && !refused) throw error;
+      const reason = missing ? 'file not found' : refused ? error.message : oneLine(error);
       throw new ConfigError(`${at(site)}: $ref '${site.ref}' cannot be read: ${reason} (${options.display(file)})`, {
         ...where(site),
         hint: 'fix the $ref or add the missing file',

@@ -30,6 +30,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
+    // Name the file being written, not its temp file, in the error a user sees.
+    if ((error as NodeJS.ErrnoException).path === temp) (error as NodeJS.ErrnoException).path = path;
     throw error;
   } finally {
     untrackTemp(temp);

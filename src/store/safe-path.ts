@@ -6,6 +6,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 import { STATE_DIR_NAME } from './paths.ts';
 
 /** True when `target` is `root` or lies inside it (by name: no file system access). */
@@ -28,12 +29,20 @@ export function realPathOf(path: string): string | undefined {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EACCES') return undefined;
-      if (lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+      if (isSymlink(current)) return undefined;
     }
     const parent = dirname(current);
     if (parent === current) return undefined;
     missing.push(basename(current));
     current = parent;
+  }
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
@@ -71,7 +80,8 @@ const SYMLINK_HINT = 'replace the symlink with the file itself (copy it into the
 export function assertReadableInside(root: string, path: string, what: string): void {
   if (isReallyInside(root, path)) return;
   const shown = shownPath(root, path);
-  throw new ConfigError(`${what} ${shown} leads outside the project root (through a symlink); specver does not read it`, { file: shown, hint: SYMLINK_HINT });
+  const error = new ConfigError(`${what} ${shown} leads outside the project root (through a symlink); specver does not read it`, { file: shown, hint: SYMLINK_HINT });
+  throw Object.assign(error, { code: 'EOUTSIDE' });
 }
 
 /** Files a write may never land on, as absolute paths: the config file and the contracts' specs. */
@@ -122,4 +132,10 @@ export function assertInState(root: string, path: string, what: string): void {
     file: shown,
     hint: `replace the symlink with a real file or directory (restore ${STATE_DIR_NAME}/ from version control)`,
   });
+}
+
+/** Writes one of specver's state files atomically, after assertInState. */
+export async function writeStateFile(root: string, path: string, data: string): Promise<void> {
+  assertInState(root, path, 'state file');
+  await writeFileAtomic(path, data);
 }

@@ -9,7 +9,8 @@ import semverCompare from 'semver/functions/compare.js';
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
-import { removeFileIfExists, writeFileAtomic } from './atomic-write.ts';
+import { removeFileIfExists } from './atomic-write.ts';
+import { assertInState, writeStateFile } from './safe-path.ts';
 import { snapshotFileName, snapshotsDir } from './paths.ts';
 
 const SNAPSHOT_EXTS = ['yaml', 'yml', 'json'] as const;
@@ -50,7 +51,7 @@ export function findSnapshot(config: Config, contract: ContractConfig, version: 
 /** Writes the snapshot of the contract's current spec at `version`; returns its absolute path. */
 export async function writeSnapshot(config: Config, contract: ContractConfig, version: string): Promise<string> {
   const { text, file } = await renderSnapshot(config, contract, version);
-  await writeFileAtomic(file, text);
+  await writeStateFile(config.root, file, text);
   return file;
 }
 
@@ -79,9 +80,10 @@ export interface SnapshotEntry {
 export async function listSnapshots(config: Config, name: string): Promise<SnapshotEntry[]> {
   let files: string[];
   try {
+    assertInState(config.root, snapshotsDir(config.root), 'snapshot directory');
     files = await readdir(snapshotsDir(config.root));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(error instanceof ConfigError)) return [];
     throw error;
   }
   const prefix = `${name}@`;

@@ -2,13 +2,14 @@
  * `.specver/versions.json` and `.specver/pre.json` (decisions.md 2): read with schema validation, written
  * atomically as 2-space JSON with a trailing newline.
  */
-import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Bump, VersioningMode } from '../types.ts';
-import { removeFileIfExists, writeFileAtomic } from './atomic-write.ts';
+import { removeFileIfExists } from './atomic-write.ts';
 import { preFile, versionsFile } from './paths.ts';
+import { assertInState, writeStateFile } from './safe-path.ts';
+import { READ_LIMITS, readRegularFile } from './safe-read.ts';
 
 export interface VersionsState {
   versioning: VersioningMode;
@@ -36,8 +37,10 @@ function shown(root: string, file: string): string {
 async function readStateFile<T>(root: string, file: string, schema: string, recovery: string): Promise<T | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    assertInState(root, file, 'state file');
+    text = await readRegularFile(file, { limit: READ_LIMITS.config, shown: shown(root, file), hint: recovery });
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ConfigError(`cannot read ${shown(root, file)}: ${(error as Error).message}`, { file: shown(root, file), hint: recovery, cause: error });
   }
@@ -73,7 +76,7 @@ export function renderVersions(versions: VersionsState): string {
 }
 
 export async function writeVersions(root: string, versions: VersionsState): Promise<void> {
-  await writeFileAtomic(versionsFile(root), renderVersions(versions));
+  await writeStateFile(root, versionsFile(root), renderVersions(versions));
 }
 
 const PRE_RECOVERY = "restore it from version control, or delete it to leave pre-release mode ('specver pre enter <tag>' starts a new cycle)";
@@ -91,10 +94,11 @@ export async function readPre(root: string): Promise<PreState | undefined> {
 }
 
 export async function writePre(root: string, pre: PreState): Promise<void> {
-  await writeFileAtomic(preFile(root), stateJson(pre));
+  await writeStateFile(root, preFile(root), stateJson(pre));
 }
 
 export async function removePre(root: string): Promise<boolean> {
+  assertInState(root, preFile(root), 'state file');
   return removeFileIfExists(preFile(root));
 }
 

@@ -20,7 +20,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { cleanStaleTempFiles, removeFileIfExists, writeFileAtomic } from '../store/atomic-write.ts';
-import { stateDir } from '../store/paths.ts';
+import { assertWritableDirs } from '../store/io-errors.ts';
+import { preFile, stateDir, versionsFile } from '../store/paths.ts';
+import { assertInState, writeStateFile } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { writePre, writeVersions } from '../store/state.ts';
 import type { Config } from '../types.ts';
@@ -95,8 +97,10 @@ async function replay(root: string, journal: Journal, onStep?: ApplyOptions['onS
 export async function applyPlan(config: Config, plan: VersionPlan, options: ApplyOptions): Promise<void> {
   const root = config.root;
   const journal = checkJournal(config, await buildJournal(plan, options));
+  // A read-only directory anywhere in the plan is found before the journal exists: nothing changes.
+  await assertWritableDirs(root, [journalPath(root), ...journal.ops.map((op) => ('path' in op ? op.path : op.op === 'pre' ? preFile(root) : versionsFile(root)))]);
   await options.onStep?.('write journal');
-  await writeFileAtomic(journalPath(root), `${JSON.stringify(journal)}\n`);
+  await writeStateFile(root, journalPath(root), `${JSON.stringify(journal)}\n`);
   await replay(root, journal, options.onStep);
 }
 
@@ -110,6 +114,7 @@ export async function recoverInterruptedVersion(config: Config): Promise<boolean
   await cleanStaleTempFiles(stateDir(root));
   let text: string;
   try {
+    assertInState(root, journalPath(root), 'version journal');
     text = await readRegularFile(journalPath(root), { limit: READ_LIMITS.journal, shown: JOURNAL_SHOWN });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(error instanceof ConfigError)) return false;

@@ -27,8 +27,9 @@ export const JOURNAL_SHOWN = `${STATE_DIR_NAME}/version-journal.json`;
 
 const JOURNAL_HINT = `it records an interrupted 'specver version' run; restore ${STATE_DIR_NAME}/ from version control and delete ${JOURNAL_SHOWN}`;
 
+/** `what` follows the journal's name: ": entry 3 (...) is ..." or " is not a valid ...". */
 function refused(what: string): ConfigError {
-  return new ConfigError(`${JOURNAL_SHOWN}: ${what}; nothing was replayed`, { file: JOURNAL_SHOWN, hint: JOURNAL_HINT });
+  return new ConfigError(`${JOURNAL_SHOWN}${what.startsWith(' ') ? '' : ': '}${what}; nothing was replayed`, { file: JOURNAL_SHOWN, hint: JOURNAL_HINT });
 }
 
 /** `./a//b` -> `a/b`; undefined for a path that is absolute or leaves the root by name. */
@@ -61,7 +62,7 @@ export function checkJournal(config: Config, data: unknown): Journal {
   const violations = validateAgainst('version-journal.schema.json', data);
   if (violations.length > 0) {
     const first = violations[0]!;
-    throw refused(`not a valid version journal: ${first.message}${first.pointer ? ` at ${first.pointer}` : ''}`);
+    throw refused(` is not a valid version journal: ${first.message}${first.pointer ? ` at ${first.pointer}` : ''}`);
   }
   const journal = data as Journal;
   const changelog = config.changelog === false ? undefined : normalised(relative(config.root, resolve(config.root, config.changelog)).split(sep).join('/'));

@@ -96,13 +96,15 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   }
   if (summary.trim() === '') throw new UsageError('the changeset summary is empty', { hint: 'pass --message <text>' });
 
-  const [{ serializeChangeset }, { createChangesetFile }, { changesetsDir }, { mkdir }] = await Promise.all([
+  const [{ serializeChangeset }, { createChangesetFile }, { changesetsDir }, { mkdir }, { assertInState }] = await Promise.all([
     import('../../versioning/changeset-file.ts'),
     import('../../versioning/names.ts'),
     import('../../store/paths.ts'),
     import('node:fs/promises'),
+    import('../../store/safe-path.ts'),
   ]);
   const dir = changesetsDir(config.root);
+  assertInState(config.root, dir, 'directory');
   await mkdir(dir, { recursive: true });
   const created = await createChangesetFile(dir, serializeChangeset(releases, summary), deps.random);
   const file = relative(config.root, created.path).split(sep).join('/');

@@ -15,6 +15,7 @@ import { describeKind, detectKindOrExplain } from '../../spec/detect.ts';
 import { parseSource } from '../../spec/parse-source.ts';
 import type { SpecKind } from '../../spec/types.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
+import { writeStateFile } from '../../store/safe-path.ts';
 import { acquireLock } from '../../store/lock.ts';
 import { renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
 import { readVersions, writeVersions, type VersionsState } from '../../store/state.ts';
@@ -96,7 +97,7 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
     const versions = await currentVersions(config);
     const version = startVersion(config, versions);
     const snapshot = await renderSnapshot(edited, added, version);
-    await writeFileAtomic(snapshot.file, snapshot.text);
+    await writeStateFile(config.root, snapshot.file, snapshot.text);
     await writeVersions(config.root, { versioning: config.versioning, contracts: { ...versions.contracts, [name]: version } });
     await writeFileAtomic(config.file, editedText);
 

@@ -12,6 +12,7 @@ import { discoverSpecs, type DiscoveredSpec } from '../../config/discover.ts';
 import { renderInitialConfig } from '../../config/edit-config.ts';
 import { describeKind } from '../../spec/detect.ts';
 import { removeFileIfExists, writeFileAtomic } from '../../store/atomic-write.ts';
+import { assertInState } from '../../store/safe-path.ts';
 import { acquireLock } from '../../store/lock.ts';
 import { preFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
 import { renderSnapshot } from '../../store/snapshots.ts';
@@ -107,6 +108,8 @@ async function writeAll(
     await writeFileAtomic(file, text);
     if (isNew) created.push(file);
   };
+  // Refuse before the first write when .specver/ (or a file in it) leads elsewhere through a symlink.
+  for (const file of [snapshotsDir(root), ...snapshots.map((s) => s.file), versionsFile(root), stateGitignoreFile(root)]) assertInState(root, file, 'state file');
   try {
     for (const snapshot of snapshots) await write(snapshot.file, snapshot.text);
     await write(versionsFile(root), versionsText);
