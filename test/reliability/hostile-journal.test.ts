@@ -41,7 +41,7 @@ for (const command of [['status'], ['changeset', '--empty', '-m', 'x'], ['pre', 
         files: { [JOURNAL]: journal(op), '.specver/changesets/brave-lion-jump.md': CHANGESET },
         argv: command,
         exit: 2,
-        error: new RegExp(`version-journal\\.json: .*${message.source}.*nothing was replayed`),
+        error: new RegExp(`version-journal\\.json:? .*${message.source}.*nothing was replayed`),
       });
       assert.is(note, undefined);
       assert.not.ok(existsSync(join(outside, 'x')) || existsSync(join(outside, 'y')), 'written outside the project');
@@ -64,14 +64,14 @@ test('a journal whose changeset directory is a symlink out of the project is ref
   rmSync(target, { recursive: true, force: true });
 });
 
-test('a changelog write through a symlink to outside is refused', async () => {
+test('a changelog write through a symlink to outside is refused (at config load already)', async () => {
   const note = await runBadCase({
     name: 'symlinked changelog',
     files: { [JOURNAL]: journal({ op: 'write', path: 'CHANGELOG.md', content: 'pwned' }) },
     setup: (p) => symlinkSync(join(outside, 'z'), p.path('CHANGELOG.md')),
     argv: ['status'],
     exit: 2,
-    error: /version-journal\.json: entry 1 .*CHANGELOG\.md/,
+    error: /CHANGELOG\.md is a symlink that cannot be resolved/,
   });
   assert.is(note, undefined);
   assert.not.ok(existsSync(join(outside, 'z')));

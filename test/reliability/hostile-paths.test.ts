@@ -74,6 +74,52 @@ const cases: BadCase[] = [
   },
 ];
 
+// --- Symlinks out of the project: nothing is read or written through them.
+const SECRET_SPEC = `openapi: 3.0.3\ninfo: { title: OUTSIDE-SECRET, version: "1" }\npaths: {}\n`;
+writeFileSync(join(outside, 'spec.yaml'), SECRET_SPEC);
+writeFileSync(join(outside, 'schema.yaml'), 'type: object\ndescription: OUTSIDE-SECRET\n');
+mkdirSync(join(outside, 'snapshots'));
+writeFileSync(join(outside, 'snapshots', 'pets@1.0.0.yaml'), SECRET_SPEC);
+mkdirSync(join(outside, 'changesets'));
+writeFileSync(join(outside, 'changesets', 'odd-fox-run.md'), CHANGESET);
+writeFileSync(join(outside, 'rule.json'), '{}');
+const noSecret = (result: { stdout: string; stderr: string }) => assert.not.match(result.stdout + result.stderr, /OUTSIDE-SECRET/, 'outside content in the output');
+const link = (target: string, path: string) => (p: { path(f: string): string }) => {
+  mkdirSync(join(p.path(path), '..'), { recursive: true });
+  rmSync(p.path(path), { recursive: true, force: true });
+  symlinkSync(target, p.path(path));
+};
+const refTo = (ref: string) => BASE_CONFIG && `openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Pet: { $ref: ${JSON.stringify(ref)} }\n`;
+const REF_SPEC = 'api/pets.yaml';
+
+cases.push(
+  { name: 'spec file is a symlink out of the project', setup: link(join(outside, 'spec.yaml'), 'api/pets.yaml'), argv: ['diff'], exit: 2, error: /file api\/pets\.yaml leads outside the project root/, check: noSecret },
+  { name: 'snapshots directory is a symlink out of the project', setup: link(join(outside, 'snapshots'), '.specver/snapshots'), argv: ['diff'], exit: 2, error: /\.specver\/snapshots\/pets@1\.0\.0\.yaml leads outside the project root/, check: noSecret },
+  { name: 'snapshot file is a symlink out of the project', setup: link(join(outside, 'spec.yaml'), '.specver/snapshots/pets@1.0.0.yaml'), argv: ['diff'], exit: 2, error: /leads outside the project root/, check: noSecret },
+  { name: 'contract remove through a symlinked snapshots directory', setup: link(join(outside, 'snapshots'), '.specver/snapshots'), argv: ['contract', 'remove', 'pets', '--yes'], exit: 2, error: /snapshot directory \.specver\/snapshots leads outside \.specver\//, check: () => assert.ok(existsSync(join(outside, 'snapshots', 'pets@1.0.0.yaml'))) },
+  { name: 'changesets directory is a symlink out of the project', setup: link(join(outside, 'changesets'), '.specver/changesets'), argv: ['version'], exit: 2, error: /changeset directory \.specver\/changesets leads outside \.specver\//, check: () => assert.ok(existsSync(join(outside, 'changesets', 'odd-fox-run.md'))) },
+  { name: 'a changeset is a symlink out of the project', setup: link(join(outside, 'changesets', 'odd-fox-run.md'), '.specver/changesets/odd-fox-run.md'), argv: ['version'], exit: 2, error: /changeset \.specver\/changesets\/odd-fox-run\.md leads outside \.specver\//, check: () => assert.ok(existsSync(join(outside, 'changesets', 'odd-fox-run.md'))) },
+  { name: 'changeset command through a symlinked changesets directory', setup: link(join(outside, 'dir'), '.specver/changesets'), argv: ['changeset', '--empty', '--bump', 'patch', '-m', 'x'], exit: 2, error: /\.specver\/changesets leads outside \.specver\// },
+  { name: '.specver itself is a symlink out of the project', setup: link(join(outside, 'dir'), '.specver'), argv: ['status'], exit: 2, error: /leads outside \.specver\// },
+  { name: 'versions.json is a symlink out of the project', setup: link(join(outside, 'secret.md'), '.specver/versions.json'), argv: ['status'], exit: 2, error: /state file \.specver\/versions\.json leads outside \.specver\// },
+  { name: 'rules.files entry is a symlink out of the project', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [acme.json]\n` }, setup: link(join(outside, 'rule.json'), 'acme.json'), argv: ['diff'], exit: 2, error: /rule file acme\.json leads outside the project root/ },
+  { name: 'lint.files entry is a symlink out of the project', files: { 'specver.yaml': `${BASE_CONFIG}lint:\n  files: [acme.json]\n` }, setup: link(join(outside, 'rule.json'), 'acme.json'), argv: ['lint'], exit: 2, error: /lint rule file acme\.json leads outside the project root/ },
+  { name: 'rules.files through a symlinked directory', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [rules/rule.json]\n` }, setup: link(outside, 'rules'), argv: ['diff'], exit: 2, error: /rule file rules\/rule\.json leads outside the project root/ },
+);
+
+// --- $ref confinement on real paths, percent-encoding and file: URLs.
+cases.push(
+  { name: '$ref to a file symlinked out of the project', files: { [REF_SPEC]: refTo('./pet.yaml') }, setup: link(join(outside, 'schema.yaml'), 'api/pet.yaml'), argv: ['diff'], exit: 2, error: /api\/pets\.yaml:\d+: \$ref '\.\/pet\.yaml' cannot be read: .*leads outside the project root/, check: noSecret },
+  { name: '$ref through a directory symlinked out of the project', files: { [REF_SPEC]: refTo('./shared/schema.yaml') }, setup: link(outside, 'api/shared'), argv: ['diff'], exit: 2, error: /\$ref '\.\/shared\/schema\.yaml' cannot be read: .*leads outside the project root/, check: noSecret },
+  { name: '$ref through a symlinked directory, bundled by version', files: { [REF_SPEC]: refTo('./shared/schema.yaml'), '.specver/changesets/a-b-c.md': CHANGESET }, setup: link(outside, 'api/shared'), argv: ['version'], exit: 2, error: /leads outside the project root/ },
+  { name: '$ref through a symlink in lint', files: { [REF_SPEC]: refTo('./shared/schema.yaml') }, setup: link(outside, 'api/shared'), argv: ['lint', '--json'], exit: 1, check: (result) => (noSecret(result), assert.match(result.stdout, /refs-resolve/)) },
+  { name: 'refs.map directory symlinked out of the project', files: { 'specver.yaml': `${BASE_CONFIG}refs:\n  map:\n    "https://example.com/s/": vendor\n`, [REF_SPEC]: refTo('https://example.com/s/schema.yaml') }, setup: link(outside, 'vendor'), argv: ['diff'], exit: 2, error: /leads outside the project root/, check: noSecret },
+  { name: 'percent-encoded .. in a $ref', files: { [REF_SPEC]: refTo(`%2e%2e/%2E%2E/../../../../../../..${outside}/schema.yaml`) }, argv: ['diff'], exit: 2, error: /points outside the project root/, check: noSecret },
+  { name: 'percent-encoded slashes in a $ref', files: { [REF_SPEC]: refTo(`..%2f..%2f..%2f..%2f..%2f..%2f..${outside}%2fschema.yaml`) }, argv: ['diff'], exit: 2, error: /cannot be read|points outside/, check: noSecret },
+  { name: 'file: URL $ref to an absolute path', files: { [REF_SPEC]: refTo(`file://${outside}/schema.yaml`) }, argv: ['diff'], exit: 2, error: /points outside the project root/, check: noSecret },
+  { name: 'file: URL $ref with encoded ..', files: { [REF_SPEC]: refTo(`file:%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e${outside}/schema.yaml`) }, argv: ['diff'], exit: 2, error: /points outside the project root/, check: noSecret },
+);
+
 for (const c of cases) {
   test(c.name, async () => {
     const note = await runBadCase(c);

@@ -17,7 +17,7 @@ import type { SpecKind } from '../../spec/types.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { writeStateFile } from '../../store/safe-path.ts';
 import { acquireLock } from '../../store/lock.ts';
-import { renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
+import { listSnapshots, renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
 import { readVersions, writeVersions, type VersionsState } from '../../store/state.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig, type ContractFormat } from '../../types.ts';
 import type { Context } from '../context.ts';
@@ -182,6 +182,7 @@ export async function runRemove(ctx: Context, name: string, options: RemoveOptio
   parseConfig(editedText, config.file); // the edit must leave a valid configuration
 
   return locked(ctx, config, async () => {
+    await listSnapshots(config, name); // refuses a symlinked snapshot directory before anything is written
     await writeFileAtomic(config.file, editedText);
     const versions = await readVersions(config.root);
     if (versions && Object.hasOwn(versions.contracts, name)) {

@@ -1,0 +1,79 @@
+/**
+ * Files that are not what they claim: devices, FIFOs, directories where a file belongs, oversized files,
+ * state of the wrong shape, thousands of changesets. Each is a one-line exit-2 error naming the file (never
+ * an internal error, never a hang), and nothing changes.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { BASE_CONFIG, CHANGESET, runBadCase, type BadCase } from '../helpers/bad-input.ts';
+import type { TempProject } from '../helpers/temp-project.ts';
+
+const fifo = (file: string) => (p: TempProject) => {
+  rmSync(p.path(file), { force: true });
+  mkdirSync(p.path(file, '..'), { recursive: true });
+  const made = spawnSync('mkfifo', [p.path(file)]);
+  assert.is(made.status, 0, 'mkfifo failed');
+};
+const directory = (file: string) => (p: TempProject) => {
+  rmSync(p.path(file), { force: true });
+  mkdirSync(p.path(file), { recursive: true });
+};
+const refTo = (ref: string) => `openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Pet: { $ref: ${JSON.stringify(ref)} }\n`;
+const PENDING = { '.specver/changesets/brave-lion-jump.md': CHANGESET };
+
+const cases: BadCase[] = [
+  // Devices and FIFOs: refused from fstat on a non-blocking descriptor, before a byte is read.
+  { name: 'config is /dev/urandom', argv: ['-c', '/dev/urandom', 'status'], exit: 2, error: /\/dev\/urandom is a device, not a regular file/ },
+  { name: 'config is /dev/zero', argv: ['-c', '/dev/zero', 'diff'], exit: 2, error: /\/dev\/zero is a device, not a regular file/ },
+  { name: 'config is a FIFO', setup: fifo('specver.yaml'), argv: ['-c', 'specver.yaml', 'status'], exit: 2, error: /specver\.yaml is a FIFO, not a regular file/ },
+  { name: 'spec is a FIFO', setup: fifo('api/pets.yaml'), argv: ['diff'], exit: 2, error: /api\/pets\.yaml is a FIFO, not a regular file/ },
+  { name: '$ref target is a FIFO', files: { 'api/pets.yaml': refTo('./pet.yaml') }, setup: fifo('api/pet.yaml'), argv: ['diff'], exit: 2, error: /\$ref '\.\/pet\.yaml' cannot be read: api\/pet\.yaml is a FIFO/ },
+  { name: 'snapshot is a FIFO', setup: fifo('.specver/snapshots/pets@1.0.0.yaml'), argv: ['diff'], exit: 2, error: /pets@1\.0\.0\.yaml is a FIFO/ },
+  { name: 'versions.json is a FIFO', setup: fifo('.specver/versions.json'), argv: ['status'], exit: 2, error: /\.specver\/versions\.json is a FIFO/ },
+  { name: 'a changeset is a FIFO', setup: fifo('.specver/changesets/odd-fox-run.md'), argv: ['status'], exit: 2, error: /odd-fox-run\.md is a FIFO/ },
+  { name: 'rule file is a FIFO', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [acme.json]\n` }, setup: fifo('acme.json'), argv: ['diff'], exit: 2, error: /acme\.json is a FIFO/ },
+  { name: 'lint rule file is a FIFO', files: { 'specver.yaml': `${BASE_CONFIG}lint:\n  files: [acme.json]\n` }, setup: fifo('acme.json'), argv: ['lint'], exit: 2, error: /acme\.json is a FIFO/ },
+  { name: 'changelog is a FIFO', files: PENDING, setup: fifo('CHANGELOG.md'), argv: ['version'], exit: 2, error: /CHANGELOG\.md is a FIFO/ },
+  { name: 'version journal is a FIFO', setup: fifo('.specver/version-journal.json'), argv: ['status'], exit: 2, error: /version-journal\.json is a FIFO/ },
+  // Directories where a file belongs.
+  { name: '$ref to a directory', files: { 'api/pets.yaml': refTo('./shared') }, setup: directory('api/shared'), argv: ['diff'], exit: 2, error: /\$ref '\.\/shared' cannot be read: api\/shared is a directory, not a file/ },
+  { name: 'snapshot replaced by a directory', setup: directory('.specver/snapshots/pets@1.0.0.yaml'), argv: ['diff'], exit: 2, error: /pets@1\.0\.0\.yaml is a directory/ },
+  { name: 'versions.json is a directory', setup: directory('.specver/versions.json'), argv: ['status'], exit: 2, error: /\.specver\/versions\.json is a directory, not a file/ },
+  { name: 'pre.json is a directory', setup: directory('.specver/pre.json'), argv: ['pre', 'exit'], exit: 2, error: /\.specver\/pre\.json is a directory, not a file/ },
+  { name: 'a changeset is a directory', setup: directory('.specver/changesets/odd-fox-run.md'), argv: ['version'], exit: 2, error: /odd-fox-run\.md is a directory, not a file/ },
+  { name: 'rule file is a directory', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [acme.json]\n` }, setup: directory('acme.json'), argv: ['diff'], exit: 2, error: /acme\.json is a directory, not a file/ },
+  { name: 'version journal is a directory', setup: directory('.specver/version-journal.json'), argv: ['status'], exit: 2, error: /version-journal\.json is a directory, not a file/ },
+  // Size limits (the small ones: specs allow 256 MiB, too much to generate in a test).
+  { name: 'oversized changeset', files: { '.specver/changesets/odd-fox-run.md': `${CHANGESET}${'x'.repeat(1024 * 1024)}` }, argv: ['status'], exit: 2, error: /odd-fox-run\.md is too large \(over 1 MiB/ },
+  { name: 'oversized config', files: { 'specver.yaml': `${BASE_CONFIG}${'#'.repeat(4 * 1024 * 1024)}\n` }, argv: ['status'], exit: 2, error: /specver\.yaml is too large \(over 4 MiB/ },
+  { name: 'oversized versions.json', files: { '.specver/versions.json': `{"versioning": "independent", "contracts": {"pets": "1.0.0"}}${' '.repeat(4 * 1024 * 1024)}` }, argv: ['status'], exit: 2, error: /versions\.json is too large/ },
+  // State of the wrong shape.
+  { name: 'versions.json contracts is a list', files: { '.specver/versions.json': '{"versioning": "independent", "contracts": []}\n' }, argv: ['status'], exit: 2, error: /versions\.json is not a valid specver state file/ },
+  { name: 'versions.json is a string', files: { '.specver/versions.json': '"1.0.0"\n' }, argv: ['version'], exit: 2, error: /versions\.json is not a valid specver state file/ },
+  { name: 'pre.json without changesets', files: { '.specver/pre.json': '{"mode": "pre", "tag": "beta", "initialVersions": {}}\n' }, argv: ['status'], exit: 2, error: /pre\.json is not a valid specver state file/ },
+  { name: 'pre.json with a bad mode', files: { '.specver/pre.json': '{"mode": "rm -rf", "tag": "beta", "initialVersions": {}, "changesets": []}\n' }, argv: ['pre', 'exit'], exit: 2, error: /pre\.json is not a valid specver state file/ },
+];
+
+for (const c of cases) {
+  test(c.name, async () => {
+    const note = await runBadCase(c);
+    if (note) console.log(note);
+  });
+}
+
+test('thousands of pending changesets are read (not an exhaustion of file descriptors)', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 3000; i++) files[`.specver/changesets/many-${i}.md`] = CHANGESET;
+  const note = await runBadCase({
+    name: '3000 changesets',
+    files,
+    argv: ['version', '--dry-run', '--json'],
+    exit: 0,
+    check: (result) => assert.is(result.json<{ releases: { to: string }[] }>().releases[0]!.to, '1.1.0'),
+  });
+  assert.is(note, undefined);
+});
+
+test.run();
