@@ -2,10 +2,12 @@
  * Finds the spec files of a project for `specver init`: every YAML/JSON file whose kind is detected,
  * minus the files that are parts of another spec (reached from it through relative `$ref`s).
  */
-import { existsSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isSpecverError } from '../errors.ts';
+import { isReallyInside } from '../store/safe-path.ts';
+import { readRegularFile } from '../store/safe-read.ts';
 import { detectKindOrExplain } from '../spec/detect.ts';
 import { parseSource } from '../spec/parse-source.ts';
 import type { SpecKind } from '../spec/types.ts';
@@ -90,6 +92,12 @@ function looksLikeSpec(data: unknown): boolean {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && SPEC_KEYS.some((key) => key in data);
 }
 
+/** An oversized candidate is skipped quietly (it is no hand-written spec); other failures are reported. */
+function tooLargeIsNull(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === 'EFBIG') return null;
+  throw error;
+}
+
 interface ParsedFile {
   data: unknown;
   kind?: SpecKind;
@@ -106,10 +114,12 @@ export async function discoverSpecs(root: string, options: DiscoverOptions = {})
     if (parsed.has(file)) return parsed.get(file)!;
     let result: ParsedFile | null = null;
     try {
-      if (statSync(file).size > MAX_CANDIDATE_BYTES) {
-        options.debug?.(`skipped ${rel(file)}: larger than ${MAX_CANDIDATE_BYTES / 1024 / 1024} MB`);
+      // Only regular files really inside the root (a $ref may lead through a symlink, or to a FIFO).
+      const inside = isReallyInside(root, file);
+      const text = inside ? await readRegularFile(file, { limit: MAX_CANDIDATE_BYTES, shown: rel(file) }).catch(tooLargeIsNull) : null;
+      if (text === null) {
+        options.debug?.(`skipped ${rel(file)}: ${inside ? `larger than ${MAX_CANDIDATE_BYTES / 1024 / 1024} MB` : 'leads outside the project root (through a symlink)'}`);
       } else {
-        const text = await readFile(file, 'utf8');
         // Not a spec: not parsed now, but it may still be parsed later as a $ref target.
         if (requireMarker && !SPEC_MARKER.test(text) && !SCHEMA_FILE_NAME.test(file)) return null;
         const source = parseSource(text, file, { displayPath: rel(file) });

@@ -9,7 +9,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
-import { writeProblem } from '../store/safe-path.ts';
+import { isInside, writeProblem } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
@@ -228,11 +228,7 @@ function describe(error: ErrorObject, { doc, counter }: ConfigDocument): Located
   return { line: at(), message: `${field} ${error.message ?? 'is invalid'}`, hint: '' };
 }
 
-/** True when `target` is `root` or lies inside it. */
-export function isInside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
+export { isInside };
 
 /** `./api//x.yaml` -> `api/x.yaml` (relative to root, forward slashes). */
 export function normaliseContractPath(root: string, path: string): string {

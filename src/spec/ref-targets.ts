@@ -1,7 +1,8 @@
 /** Where a `$ref` string points: the same file, another local file, a mapped URL, an `$id`, or nowhere local. */
-import { isAbsolute, relative, resolve, dirname, sep } from 'node:path';
+import { resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.ts';
+import { isInside } from '../store/safe-path.ts';
 
 export type RefTarget =
   /** A file on disk (or read through options.readFile) plus the fragment in it. */
@@ -23,10 +24,7 @@ function splitFragment(ref: string): [string, string] {
   return hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
 }
 
-export function isInside(root: string, file: string): boolean {
-  const rel = relative(root, file);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
+export { isInside };
 
 /**
  * Resolves a `$ref` written in `fromFile`. `where` gives the ref's location for errors (computed only then).

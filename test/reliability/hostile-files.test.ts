@@ -37,7 +37,10 @@ const cases: BadCase[] = [
   { name: 'lint rule file is a FIFO', files: { 'specver.yaml': `${BASE_CONFIG}lint:\n  files: [acme.json]\n` }, setup: fifo('acme.json'), argv: ['lint'], exit: 2, error: /acme\.json is a FIFO/ },
   { name: 'changelog is a FIFO', files: PENDING, setup: fifo('CHANGELOG.md'), argv: ['version'], exit: 2, error: /CHANGELOG\.md is a FIFO/ },
   { name: 'version journal is a FIFO', setup: fifo('.specver/version-journal.json'), argv: ['status'], exit: 2, error: /version-journal\.json is a FIFO/ },
+  { name: 'contract add of a FIFO', setup: fifo('api/other.yaml'), argv: ['contract', 'add', 'api/other.yaml'], exit: 2, error: /api\/other\.yaml is a FIFO, not a regular file/ },
+  { name: 'init --force with a $ref to a FIFO', files: { 'api/pets.yaml': refTo('./pet.yaml') }, setup: fifo('api/pet.yaml'), argv: ['init', '--force', '--yes'], exit: 2, error: /api\/pet\.yaml is a FIFO/ },
   // Directories where a file belongs.
+  { name: 'contract add of a directory', setup: directory('api/other.yaml'), argv: ['contract', 'add', 'api/other.yaml'], exit: 2, error: /api\/other\.yaml is a directory/ },
   { name: '$ref to a directory', files: { 'api/pets.yaml': refTo('./shared') }, setup: directory('api/shared'), argv: ['diff'], exit: 2, error: /\$ref '\.\/shared' cannot be read: api\/shared is a directory, not a file/ },
   { name: 'snapshot replaced by a directory', setup: directory('.specver/snapshots/pets@1.0.0.yaml'), argv: ['diff'], exit: 2, error: /pets@1\.0\.0\.yaml is a directory/ },
   { name: 'versions.json is a directory', setup: directory('.specver/versions.json'), argv: ['status'], exit: 2, error: /\.specver\/versions\.json is a directory, not a file/ },

@@ -104,6 +104,8 @@ cases.push(
   { name: 'versions.json is a symlink out of the project', setup: link(join(outside, 'secret.md'), '.specver/versions.json'), argv: ['status'], exit: 2, error: /state file \.specver\/versions\.json leads outside \.specver\// },
   { name: 'rules.files entry is a symlink out of the project', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [acme.json]\n` }, setup: link(join(outside, 'rule.json'), 'acme.json'), argv: ['diff'], exit: 2, error: /rule file acme\.json leads outside the project root/ },
   { name: 'lint.files entry is a symlink out of the project', files: { 'specver.yaml': `${BASE_CONFIG}lint:\n  files: [acme.json]\n` }, setup: link(join(outside, 'rule.json'), 'acme.json'), argv: ['lint'], exit: 2, error: /lint rule file acme\.json leads outside the project root/ },
+  { name: 'contract add of a symlink out of the project', setup: link(join(outside, 'spec.yaml'), 'api/other.yaml'), argv: ['contract', 'add', 'api/other.yaml'], exit: 2, error: /file api\/other\.yaml leads outside the project root/, check: noSecret },
+  { name: 'init with a $ref through a symlink out of the project', files: { [REF_SPEC]: refTo('./shared/schema.yaml') }, setup: link(outside, 'api/shared'), argv: ['init', '--force', '--yes'], exit: 2, error: /leads outside the project root/, check: noSecret },
   { name: 'rules.files through a symlinked directory', files: { 'specver.yaml': `${BASE_CONFIG}rules:\n  files: [rules/rule.json]\n` }, setup: link(outside, 'rules'), argv: ['diff'], exit: 2, error: /rule file rules\/rule\.json leads outside the project root/ },
 );
 

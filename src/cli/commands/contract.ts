@@ -2,8 +2,7 @@
  * `specver contract add|list|remove`: edit the contracts of specver.yaml in place (comments and formatting
  * survive), keeping versions.json and the snapshots in step.
  */
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import semverRcompare from 'semver/functions/rcompare.js';
 import semverValid from 'semver/functions/valid.js';
@@ -12,10 +11,12 @@ import { CONTRACT_NAME_HINT, isInside, loadConfig, normaliseContractPath, parseC
 import { nameFromPath } from '../../config/contract-names.ts';
 import { addContractToText, removeContractFromText } from '../../config/edit-config.ts';
 import { describeKind, detectKindOrExplain } from '../../spec/detect.ts';
+import { readSpecText } from '../../spec/load.ts';
 import { parseSource } from '../../spec/parse-source.ts';
 import type { SpecKind } from '../../spec/types.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { writeStateFile } from '../../store/safe-path.ts';
+import { READ_LIMITS, readRegularFile } from '../../store/safe-read.ts';
 import { acquireLock } from '../../store/lock.ts';
 import { listSnapshots, renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
 import { readVersions, writeVersions, type VersionsState } from '../../store/state.ts';
@@ -34,13 +35,18 @@ async function locked<T>(ctx: Context, config: Config, work: () => Promise<T>): 
   }
 }
 
+/** specver.yaml's text again, for editing in place (read like any config: a regular file, size-limited). */
+function readConfigText(config: Config): Promise<string> {
+  return readRegularFile(config.file, { limit: READ_LIMITS.config, shown: relative(config.root, config.file) || config.file });
+}
+
 async function currentVersions(config: Config): Promise<VersionsState> {
   return (await readVersions(config.root)) ?? { versioning: config.versioning, contracts: {} };
 }
 
 /** Detects a spec file's kind; `--format` must agree with it. */
-async function detectFormat(file: string, shown: string, requested?: ContractFormat): Promise<{ format: ContractFormat; kind?: SpecKind }> {
-  const source = parseSource(await readFile(file, 'utf8'), file, { displayPath: shown });
+async function detectFormat(root: string, file: string, shown: string, requested?: ContractFormat): Promise<{ format: ContractFormat; kind?: SpecKind }> {
+  const source = parseSource(await readSpecText(file, { projectRoot: root }), file, { displayPath: shown });
   const { kind, problem } = detectKindOrExplain(source.data, file);
   if (kind) {
     if (requested && requested !== kind.format) {
@@ -70,7 +76,7 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
     throw new ConfigError(`${path} is outside the project root ${config.root}`, { hint: 'contracts must live inside the directory holding specver.yaml' });
   }
   const relativePath = normaliseContractPath(config.root, absolute);
-  if (!existsSync(absolute) || !statSync(absolute).isFile()) {
+  if (!existsSync(absolute)) {
     throw new ConfigError(`${relativePath}: no such file`, { hint: 'give the path of an OpenAPI or JSON Schema file' });
   }
   if (!/\.(ya?ml|json)$/i.test(relativePath)) {
@@ -84,11 +90,11 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
   if (config.contracts.some((c) => c.name === name)) {
     throw new ConfigError(`a contract named '${name}' already exists`, { hint: options.name ? 'choose another --name' : 'pass --name <name> to choose a different name' });
   }
-  const { format, kind } = await detectFormat(absolute, relativePath, options.format);
+  const { format, kind } = await detectFormat(config.root, absolute, relativePath, options.format);
   const contract: ContractConfig =
     format === 'json-schema' ? { name, format, path: relativePath, compatibility: 'backward' } : { name, format, path: relativePath };
 
-  const configText = await readFile(config.file, 'utf8');
+  const configText = await readConfigText(config);
   const editedText = addContractToText(configText, contract);
   const edited = parseConfig(editedText, config.file); // the edit must leave a valid configuration
   const added = edited.contracts.find((c) => c.name === name)!;
@@ -178,7 +184,7 @@ export async function assertRemovable(config: Config, name: string, force: boole
 export async function runRemove(ctx: Context, name: string, options: RemoveOptions = {}): Promise<number> {
   const config = await loadConfig(ctx);
   const contract = await assertRemovable(config, name, options.force === true);
-  const editedText = removeContractFromText(await readFile(config.file, 'utf8'), name);
+  const editedText = removeContractFromText(await readConfigText(config), name);
   parseConfig(editedText, config.file); // the edit must leave a valid configuration
 
   return locked(ctx, config, async () => {
