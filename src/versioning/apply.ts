@@ -111,10 +111,10 @@ export async function applyPlan(config: Config, plan: VersionPlan, options: Appl
  */
 export async function recoverInterruptedVersion(config: Config): Promise<boolean> {
   const root = config.root;
+  assertInState(root, journalPath(root), 'version journal'); // before sweeping temp files through a symlinked .specver/
   await cleanStaleTempFiles(stateDir(root));
   let text: string;
   try {
-    assertInState(root, journalPath(root), 'version journal');
     text = await readRegularFile(journalPath(root), { limit: READ_LIMITS.journal, shown: JOURNAL_SHOWN });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(error instanceof ConfigError)) return false;
