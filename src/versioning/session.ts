@@ -1,9 +1,12 @@
 /** Runs state-changing work under the project lock, after finishing any interrupted `version` run. */
 import { acquireLock } from '../store/lock.ts';
+import { lockFile } from '../store/paths.ts';
+import { assertInState } from '../store/safe-path.ts';
 import type { Config } from '../types.ts';
 import { hasInterruptedVersion, recoverInterruptedVersion } from './apply.ts';
 
 export async function withLock<T>(root: string, now: () => Date, work: () => Promise<T>): Promise<T> {
+  assertInState(root, lockFile(root), 'lock file'); // never lock (or sweep temp files) through a symlinked .specver/
   const release = await acquireLock(root, now);
   try {
     return await work();

@@ -15,7 +15,8 @@ import { readSpecText } from '../../spec/load.ts';
 import { parseSource } from '../../spec/parse-source.ts';
 import type { SpecKind } from '../../spec/types.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
-import { writeStateFile } from '../../store/safe-path.ts';
+import { assertInState, writeStateFile } from '../../store/safe-path.ts';
+import { lockFile } from '../../store/paths.ts';
 import { READ_LIMITS, readRegularFile } from '../../store/safe-read.ts';
 import { acquireLock } from '../../store/lock.ts';
 import { listSnapshots, renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
@@ -27,6 +28,7 @@ const toPosix = (path: string) => path.split(sep).join('/');
 
 /** Runs `work` holding the project lock. */
 async function locked<T>(ctx: Context, config: Config, work: () => Promise<T>): Promise<T> {
+  assertInState(config.root, lockFile(config.root), 'lock file'); // never lock through a symlinked .specver/
   const release = await acquireLock(config.root, ctx.now);
   try {
     return await work();

@@ -14,7 +14,7 @@ import { describeKind } from '../../spec/detect.ts';
 import { removeFileIfExists, writeFileAtomic } from '../../store/atomic-write.ts';
 import { assertInState } from '../../store/safe-path.ts';
 import { acquireLock } from '../../store/lock.ts';
-import { preFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
+import { lockFile, preFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
 import { renderSnapshot } from '../../store/snapshots.ts';
 import { renderVersions } from '../../store/state.ts';
 import type { Config, ContractConfig, VersioningMode } from '../../types.ts';
@@ -81,6 +81,7 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
   const snapshots = await Promise.all(config.contracts.map((contract) => renderSnapshot(config, contract, initialVersion)));
   const versions = { versioning, contracts: Object.fromEntries(config.contracts.map((c) => [c.name, initialVersion])) };
 
+  assertInState(root, lockFile(root), 'lock file'); // never lock through a symlinked .specver/
   const release = await acquireLock(root, ctx.now);
   try {
     await writeAll(root, configFile, configText, snapshots, renderVersions(versions), options.force === true);
