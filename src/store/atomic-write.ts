@@ -30,8 +30,9 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    // Name the file being written, not its temp file, in the error a user sees.
-    if ((error as NodeJS.ErrnoException).path === temp) (error as NodeJS.ErrnoException).path = path;
+    // Name the file being written (not its temp file) in the error a user sees; a failed write has no path.
+    const failed = error as NodeJS.ErrnoException;
+    if (failed.path === undefined || failed.path === temp) Object.assign(failed, { path, syscall: failed.syscall ?? 'write' });
     throw error;
   } finally {
     untrackTemp(temp);

@@ -3,7 +3,7 @@
  * The random source is injected so tests can force collisions; files are created exclusively (`wx`) and
  * a taken name is retried with new words (decisions.md 4).
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolError } from '../errors.ts';
 
@@ -57,7 +57,11 @@ export async function createChangesetFile(
       await writeFile(path, content, { flag: 'wx' });
       return { id, path };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      // Created but not fully written (a full disk): no half changeset may stay behind.
+      await rm(path, { force: true });
+      if ((error as NodeJS.ErrnoException).path === undefined) Object.assign(error as object, { path });
+      throw error;
     }
   }
   throw new ToolError(`could not find a free changeset name in ${dir} after ${MAX_ATTEMPTS} attempts`, {
