@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
-import { checkFunctionOptions } from './functions.ts';
+import { checkFunctionOptions, trustPatternsOf } from './functions.ts';
 import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
@@ -54,6 +54,7 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     if (clause.field && /(^|\.)(constructor|__proto__|prototype)(\.|$)/.test(clause.field)) {
       throw new ToolError(`${display}: refused field '${clause.field}': rule fields may not reach the prototype chain`, { file: display });
     }
+    if (builtIn && clause.function === 'pattern') trustPatternsOf(clause.functionOptions);
     const problem = builtIn ? undefined : checkFunctionOptions(clause.function, clause.functionOptions);
     if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display });
   }
