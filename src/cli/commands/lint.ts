@@ -32,7 +32,7 @@ export async function run(ctx: Context, positional: string[], options: LintOptio
     ctx.out.raw(renderLintGithub(report));
   } else if (format === 'sarif') {
     const { lintSarif } = await import('../../report/lint-sarif.ts');
-    ctx.out.raw(`${JSON.stringify(lintSarif(report, rules), null, 2)}\n`);
+    ctx.out.rawJson(`${JSON.stringify(lintSarif(report, rules), null, 2)}\n`);
   } else if (format === 'junit') {
     const { renderLintJunit } = await import('../../report/lint-junit.ts');
     ctx.out.raw(renderLintJunit(report));
