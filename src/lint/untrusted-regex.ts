@@ -6,8 +6,16 @@
  * budget: V8 interrupts a running regex when the budget is spent, and a pattern that exceeds it once is
  * given up for the rest of the run (`PatternTooSlowError`). specver's own patterns stay on native RegExp.
  */
+import { createRequire } from 'node:module';
 import vm from 'node:vm';
-import { RE2JS } from 're2js';
+import type { RE2JS as RE2JSClass } from 're2js';
+
+let re2js: typeof RE2JSClass | undefined;
+/** re2js, loaded on the first untrusted pattern: most lint runs never meet one. */
+function RE2(): typeof RE2JSClass {
+  re2js ??= (createRequire(import.meta.url)('re2js') as typeof import('re2js')).RE2JS;
+  return re2js;
+}
 
 export interface UntrustedRegex {
   readonly source: string;
@@ -73,6 +81,7 @@ function toRe2Syntax(source: string, dotAll: boolean): string | undefined {
 }
 
 function re2Flags(flags: string): number | undefined {
+  const RE2JS = RE2();
   let out = 0;
   for (const flag of flags) {
     if (flag === 'i') out |= RE2JS.CASE_INSENSITIVE;
@@ -124,10 +133,10 @@ export function untrustedRegex(source: string, flags = ''): UntrustedRegex {
   const native = new RegExp(source, flags);
   const re2Source = toRe2Syntax(source, flags.includes('s'));
   const re2FlagBits = re2Flags(flags);
-  let re2: RE2JS | undefined;
+  let re2: RE2JSClass | undefined;
   if (re2Source !== undefined && re2FlagBits !== undefined) {
     try {
-      re2 = RE2JS.compile(RE2JS.translateRegExp(re2Source), re2FlagBits);
+      re2 = RE2().compile(RE2().translateRegExp(re2Source), re2FlagBits);
     } catch {
       re2 = undefined; // beyond RE2 (e.g. a repeat count over 1000): V8 under the budget
     }
