@@ -8,6 +8,7 @@ import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../errors.ts';
+import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
 import { conditionProblem } from './check-conditions.ts';
@@ -59,12 +60,16 @@ export function ruleFileName(file: string, root?: string): string {
 }
 
 function readJson(file: string, nameOf: () => string, text?: string): unknown {
+  let data: unknown;
   try {
-    return JSON.parse(text ?? readFileSync(file, 'utf8'));
+    // A UTF-8 BOM is accepted, as in every other input.
+    data = JSON.parse((text ?? readFileSync(file, 'utf8')).replace(/^\uFEFF/, ''));
   } catch (error) {
     const name = nameOf();
     throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
   }
+  if (nestsDeeperThan(data)) throw new ToolError(`invalid rule file ${nameOf()}: nesting deeper than ${MAX_NESTING} levels`, { file: nameOf() });
+  return data;
 }
 
 /** Read and validate one rule file; an invalid file is a ToolError naming it (relative to `root` when given). */
