@@ -6,7 +6,7 @@
  * spec can neither send its own escape sequences nor forge specver's.
  */
 import { randomBytes } from 'node:crypto';
-import { jsonTerminalSafe, terminalSafe } from './terminal-text.ts';
+import { jsonTerminalSafe, terminalSafe, withoutWorkflowCommands } from './terminal-text.ts';
 export interface Streams {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
@@ -75,9 +75,10 @@ export class Output {
     return `${this.colourMark}${open}\ufdd1${text}${this.colourMark}${close}\ufdd1`;
   }
 
-  /** Text made terminal-safe, then specver's own colours applied. */
-  private writeText(stream: { write(chunk: string): unknown }, text: string): void {
-    stream.write(terminalSafe(text).replace(this.colourMarks, '\u001b[$1m'));
+  /** Text made terminal-safe, then specver's own colours applied; `commands`: CI workflow commands allowed. */
+  private writeText(stream: { write(chunk: string): unknown }, text: string, commands = false): void {
+    const safe = terminalSafe(text);
+    stream.write((commands ? safe : withoutWorkflowCommands(safe)).replace(this.colourMarks, '\u001b[$1m'));
   }
 
   /** A result line: printed even with --quiet (never in --json mode, where results are the JSON document). */
@@ -108,9 +109,12 @@ export class Output {
     this.streams.stdout.write(`${jsonTerminalSafe(JSON.stringify(value, null, 2))}\n`);
   }
 
-  /** Text to stdout regardless of mode (formats such as markdown, junit, GitHub annotations). */
-  raw(text: string): void {
-    this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  /**
+   * Text to stdout regardless of mode (formats such as markdown, junit, GitHub annotations).
+   * `workflowCommands`: the text is GitHub annotations, whose `::` lines are meant.
+   */
+  raw(text: string, { workflowCommands = false } = {}): void {
+    this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`, workflowCommands);
   }
 
   /** A JSON document already serialised (SARIF), to stdout regardless of mode. */

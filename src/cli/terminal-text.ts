@@ -20,3 +20,12 @@ export function terminalSafe(text: string): string {
 export function jsonTerminalSafe(json: string): string {
   return json.replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A CI runner reads a line starting with `::` as a workflow command (GitHub Actions: `::add-mask::`,
+ * `::error::`, `::stop-commands::`). specver's own text lines never start so; one from a spec value with a
+ * newline in it is shown with its first colon escaped. (`--format github` writes its commands on purpose.)
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return text.replace(/^([ \t]*)::/gm, '$1\\x3a:');
+}

@@ -57,6 +57,19 @@ test('text outputs of diff, breaking, lint and status carry no control sequence 
   assert.match(coloured.stdout, '\\x1b]8;;https://evil.example/\\x07');
 });
 
+test('a spec value cannot start a CI workflow command line, except in --format github', async () => {
+  const p = baseProject();
+  const injected = 'evil\n::add-mask::x\n  ::error::forged';
+  p.write('api/pets.yaml', BASE_SPEC.replace('        name: { type: string }\n', `        name: { type: string }\n        ${JSON.stringify(injected)}: { type: string }\n`));
+  for (const argv of [['diff'], ['breaking'], ['breaking', '--format', 'junit'], ['diff', '--format', 'markdown']]) {
+    const result = await runSpecver(argv, { cwd: p.dir });
+    assert.not.match(result.stdout, /^\s*::/m, argv.join(' '));
+  }
+  assert.match((await runSpecver(['diff'], { cwd: p.dir })).stdout, /^\\x3a:add-mask::x$/m);
+  const github = await runSpecver(['breaking', '--format', 'github'], { cwd: p.dir });
+  assert.ok(github.stdout.split('\n').filter((line) => line.startsWith('::')).every((line) => /^::(error|warning|notice) /.test(line)), github.stdout);
+});
+
 test('JSON output keeps the exact strings, with C1 characters as \\u escapes', async () => {
   const p = baseProject();
   p.write('api/pets.yaml', REVISION);
