@@ -61,7 +61,8 @@ function toRe2Syntax(source: string, dotAll: boolean): string | undefined {
     }
     if (inClass) {
       if (char === ']') inClass = false;
-      out += char;
+      // A `[` in a class is a plain character to ECMAScript; RE2 would read `[:alpha:]` as a POSIX class.
+      out += char === '[' ? '\\[' : char;
       continue;
     }
     if (char === '[') {
