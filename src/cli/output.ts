@@ -1,7 +1,12 @@
 /**
  * The only writer to stdout and stderr. Commands hand it text or JSON; it honours --quiet and --json
- * and decides on colour (TTY only, NO_COLOR wins, FORCE_COLOR forces).
+ * and decides on colour (TTY only, NO_COLOR wins, FORCE_COLOR forces). All text is made terminal-safe here
+ * (terminal-text.ts): control characters from specs are shown escaped. Colours are marked by `paint` with
+ * placeholders carrying a per-process nonce, and become escape sequences only after that, so text from a
+ * spec can neither send its own escape sequences nor forge specver's.
  */
+import { randomBytes } from 'node:crypto';
+import { jsonTerminalSafe, terminalSafe, withoutWorkflowCommands } from './terminal-text.ts';
 export interface Streams {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
@@ -53,50 +58,68 @@ export class Output {
     this.colourErr = colourEnabled(streams.stderr, options.env);
   }
 
+  /** Marks colour codes until `writeText` turns them into escape sequences (U+FDD0/U+FDD1 are noncharacters). */
+  private readonly colourMark = `\ufdd0${randomBytes(6).toString('hex')}:`;
+  private readonly colourMarks = new RegExp(`${this.colourMark}(\\d+)\ufdd1`, 'g');
+
   /** Wrap text in an ANSI colour when colour is on for stdout. */
   paint(colour: Colour, text: string): string {
     if (!this.colour) return text;
     const [open, close] = CODES[colour];
-    return `\u001b[${open}m${text}\u001b[${close}m`;
+    return `${this.colourMark}${open}\ufdd1${text}${this.colourMark}${close}\ufdd1`;
   }
 
   private paintErr(colour: Colour, text: string): string {
     if (!this.colourErr) return text;
     const [open, close] = CODES[colour];
-    return `\u001b[${open}m${text}\u001b[${close}m`;
+    return `${this.colourMark}${open}\ufdd1${text}${this.colourMark}${close}\ufdd1`;
+  }
+
+  /** Text made terminal-safe, then specver's own colours applied; `commands`: CI workflow commands allowed. */
+  private writeText(stream: { write(chunk: string): unknown }, text: string, commands = false): void {
+    const safe = terminalSafe(text);
+    stream.write((commands ? safe : withoutWorkflowCommands(safe)).replace(this.colourMarks, '\u001b[$1m'));
   }
 
   /** A result line: printed even with --quiet (never in --json mode, where results are the JSON document). */
   result(text: string): void {
     if (this.json) return;
-    this.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`);
   }
 
   /** An informational line: suppressed by --quiet and --json. */
   info(text: string): void {
     if (this.json || this.quiet) return;
-    this.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`);
   }
 
   /** Detail shown only with --verbose, on stderr so it never mixes into machine output. */
   debug(text: string): void {
     if (!this.verbose) return;
-    this.streams.stderr.write(`${this.paintErr('gray', text)}\n`);
+    this.writeText(this.streams.stderr, `${this.paintErr('gray', text)}\n`);
   }
 
   /** A warning on stderr (kept with --quiet: warnings matter). */
   warn(text: string): void {
-    this.streams.stderr.write(`${this.paintErr('yellow', 'specver: warning:')} ${text}\n`);
+    this.writeText(this.streams.stderr, `${this.paintErr('yellow', 'specver: warning:')} ${text}\n`);
   }
 
   /** The one JSON document of a command, on stdout. */
   jsonDocument(value: unknown): void {
-    this.streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.streams.stdout.write(`${jsonTerminalSafe(JSON.stringify(value, null, 2))}\n`);
   }
 
-  /** Raw text to stdout regardless of mode (used by formats such as markdown, sarif, junit). */
-  raw(text: string): void {
-    this.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  /**
+   * Text to stdout regardless of mode (formats such as markdown, junit, GitHub annotations).
+   * `workflowCommands`: the text is GitHub annotations, whose `::` lines are meant.
+   */
+  raw(text: string, { workflowCommands = false } = {}): void {
+    this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`, workflowCommands);
+  }
+
+  /** A JSON document already serialised (SARIF), to stdout regardless of mode. */
+  rawJson(json: string): void {
+    this.streams.stdout.write(jsonTerminalSafe(json.endsWith('\n') ? json : `${json}\n`));
   }
 
   /** One-line error with optional hint, on stderr (or as JSON on stdout in --json mode). */
@@ -104,12 +127,12 @@ export class Output {
     if (this.json) {
       const error: Record<string, unknown> = { code, message };
       if (hint) error.hint = hint;
-      this.streams.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`);
-      if (stack && this.verbose) this.streams.stderr.write(`${stack}\n`);
+      this.streams.stdout.write(`${jsonTerminalSafe(JSON.stringify({ error }, null, 2))}\n`);
+      if (stack && this.verbose) this.writeText(this.streams.stderr, `${stack}\n`);
       return;
     }
-    this.streams.stderr.write(`${this.paintErr('red', 'specver:')} ${message}\n`);
-    if (hint) this.streams.stderr.write(`hint: ${hint}\n`);
-    if (stack && this.verbose) this.streams.stderr.write(`${stack}\n`);
+    this.writeText(this.streams.stderr, `${this.paintErr('red', 'specver:')} ${message}\n`);
+    if (hint) this.writeText(this.streams.stderr, `hint: ${hint}\n`);
+    if (stack && this.verbose) this.writeText(this.streams.stderr, `${stack}\n`);
   }
 }

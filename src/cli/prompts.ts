@@ -7,6 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { CancelledError, UsageError } from '../errors.ts';
 import type { Bump } from '../types.ts';
 import type { Context } from './context.ts';
+import { terminalSafe } from './terminal-text.ts';
 
 export interface Prompter {
   /** Pick a bump, pre-selected on `initial`. */
@@ -39,7 +40,7 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
       return answer(
         await clack.select<Bump>({
           ...io,
-          message,
+          message: terminalSafe(message),
           initialValue: initial,
           options: [
             { value: 'major', label: 'major', hint: 'breaking change' },
@@ -53,8 +54,9 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
       const value = answer(
         await clack.text({
           ...io,
-          message,
-          initialValue: options.initial,
+          message: terminalSafe(message),
+          // A summary generated from a spec is shown in the terminal to be edited: no control characters.
+          initialValue: options.initial === undefined ? undefined : terminalSafe(options.initial),
           validate: (v) => (options.required && (v ?? '').trim() === '' ? 'please enter a summary' : undefined),
         }),
       );
@@ -62,7 +64,7 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
     },
     async choose(message, choices, initial) {
       return answer(
-        await clack.multiselect<string>({ ...io, message, required: true, initialValues: initial, options: choices.map((value) => ({ value })) }),
+        await clack.multiselect<string>({ ...io, message: terminalSafe(message), required: true, initialValues: initial, options: choices.map((value) => ({ value, label: terminalSafe(value) })) }),
       );
     },
   };

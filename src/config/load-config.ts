@@ -14,6 +14,7 @@ import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
+import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../spec/input-limits.ts';
 
 export const CONFIG_FILE_NAME = 'specver.yaml';
 
@@ -79,9 +80,13 @@ export function parseConfigDocument(text: string, shownAs: string): ConfigDocume
   const problem = doc.errors[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line ?? lineOfOffset(counter, problem.pos[0]);
+    // The parser reports a stack overflow on absurd nesting as a syntax error.
+    if (/Maximum call stack/.test(problem.message)) throw nestingError(shownAs, line);
     const what = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new ConfigError(`invalid YAML: ${what}`, { file: shownAs, line, hint: `fix the YAML syntax of ${basename(shownAs)}` });
   }
+  const unusable = yamlDocumentProblem(doc, counter, yamlLibrary());
+  if (unusable) throw new ConfigError(`invalid YAML: ${unusable.reason}`, { file: shownAs, line: unusable.line, hint: `fix the YAML of ${basename(shownAs)}` });
   let data: unknown;
   try {
     data = doc.contents === null ? {} : (doc.toJS({ maxAliasCount: 100 }) as unknown);
@@ -97,6 +102,7 @@ export function parseConfigDocument(text: string, shownAs: string): ConfigDocume
       cause: error,
     });
   }
+  if (nestsDeeperThan(data)) throw nestingError(shownAs);
   return { doc, counter, data };
 }
 
@@ -126,6 +132,7 @@ function quickConfigData(text: string): RawConfig | undefined {
  * `precise` skips the quick path (the tests compare both).
  */
 export function parseConfig(text: string, file: string, shownAs = basename(file), { precise = false } = {}): Config {
+  assertTextInput(text, shownAs);
   const quick = precise ? undefined : quickConfigData(text);
   if (quick) {
     let document: ConfigDocument | undefined;

@@ -9,6 +9,7 @@ import type { CoreFunctionName } from './types.ts';
 import { compilePattern, MAX_PATTERN_INPUT, unsafeRegexReason } from './safe-expressions.ts';
 import { isRecord } from './pointer.ts';
 import { quickValidate } from './quick-validate.ts';
+import { untrustedRegex, untrustedRegExpEngine } from './untrusted-regex.ts';
 
 export interface FunctionProblem {
   error: string;
@@ -28,8 +29,19 @@ const CASES: Record<string, RegExp> = {
   macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
 };
 
+/** Patterns of the built-in rules: specver's own, so they run on native RegExp. */
+const trustedPatterns = new Set<string>();
+export function trustPatternsOf(options: Record<string, unknown> | undefined): void {
+  for (const key of ['match', 'notMatch']) if (typeof options?.[key] === 'string') trustedPatterns.add(options[key] as string);
+}
+
 const regexCache = new Map<string, RegExp>();
-function regex(source: string): RegExp {
+/** A rule's pattern: native when built in, else on the linear-time engine (a team's rule file is untrusted). */
+function regex(source: string): { test(text: string): boolean } {
+  if (!trustedPatterns.has(source)) {
+    const literal = /^\/(.+)\/([a-z]*)$/s.exec(source);
+    return literal ? untrustedRegex(literal[1], literal[2]) : untrustedRegex(source);
+  }
   let compiled = regexCache.get(source);
   if (!compiled) {
     compiled = compilePattern(source);
@@ -54,7 +66,7 @@ const schemaCache = new WeakMap<object, ValidateFunction>();
 function schemaValidator(schema: object): ValidateFunction {
   let validate = schemaCache.get(schema);
   if (!validate) {
-    ajv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, validateSchema: false });
+    ajv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, validateSchema: false, code: { regExp: untrustedRegExpEngine } });
     validate = ajv.compile(schema);
     schemaCache.set(schema, validate);
   }

@@ -11,7 +11,8 @@ import { ConfigError, ToolError } from '../errors.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
-import { checkFunctionOptions } from './functions.ts';
+import { checkFunctionOptions, trustPatternsOf } from './functions.ts';
+import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
 import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
@@ -26,10 +27,12 @@ const FORMAT_DIRS = ['openapi', 'json-schema'] as const;
 export function parseLintRule(text: string, display: string, format?: 'openapi' | 'json-schema', { builtIn = false } = {}): LintRule {
   let data: any;
   try {
-    data = JSON.parse(text);
+    // A UTF-8 BOM is accepted, as in every other input.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ToolError(`${display}: lint rule file is not valid JSON (${(error as Error).message})`, { file: display });
   }
+  if (nestsDeeperThan(data)) throw new ToolError(`${display}: nesting deeper than ${MAX_NESTING} levels`, { file: display });
   const violations = validateAgainst('lint-rule.schema.json', data);
   if (violations.length) {
     const v = violations[0];
@@ -55,6 +58,7 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     if (clause.field && /(^|\.)(constructor|__proto__|prototype)(\.|$)/.test(clause.field)) {
       throw new ToolError(`${display}: refused field '${clause.field}': rule fields may not reach the prototype chain`, { file: display });
     }
+    if (builtIn && clause.function === 'pattern') trustPatternsOf(clause.functionOptions);
     const problem = builtIn ? undefined : checkFunctionOptions(clause.function, clause.functionOptions);
     if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display });
   }

@@ -9,6 +9,7 @@
  * are ignored, as ajv does.
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { untrustedRegex, type UntrustedRegex } from './untrusted-regex.ts';
 import { isRecord } from './pointer.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
@@ -20,19 +21,26 @@ const DEFER = new Set([
 // `discriminator` is not among them: ajv applies it only with its `discriminator` option, which specver leaves off.
 
 type Verdict = boolean | undefined;
-const regexes = new Map<string, RegExp | null>();
-
-function regex(source: string): RegExp | null {
-  let re = regexes.get(source);
-  if (re === undefined) {
-    try {
-      re = new RegExp(source);
-    } catch {
-      re = null;
-    }
-    regexes.set(source, re);
+/**
+ * A spec's pattern on the linear-time engine; null when it does not compile or needs V8 under a time budget,
+ * which sends the value to ajv (whose engine is the same, and whose timeout the examples check reports).
+ */
+function regex(source: string): UntrustedRegex | null {
+  try {
+    const re = untrustedRegex(source);
+    return re.linear ? re : null;
+  } catch {
+    return null;
   }
-  return re;
+}
+
+function compiles(source: string): boolean {
+  try {
+    untrustedRegex(source);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function typeOk(value: unknown, type: unknown): Verdict {
@@ -246,6 +254,8 @@ function locate(schema: unknown, value: unknown, resolve: (ref: string) => unkno
   if (counts) return counts;
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : [];
+  // A pattern only V8 can run (under its time budget) is left to ajv, with the rest of this object.
+  if (patterns.some(([re]) => re === null)) return undefined;
   const has = (key: string) => Object.prototype.hasOwnProperty.call(value, key);
   if (schema.additionalProperties !== undefined) {
     for (const key of Object.keys(value)) {
@@ -292,8 +302,8 @@ export function closureCompiles(schema: unknown, resolve: (ref: string) => unkno
     }
     if (node.nullable === true && node.type === undefined) return false;
     if (NUMERIC_KEYWORDS.some((key) => key in node && typeof node[key] !== 'number')) return false;
-    if ('pattern' in node && (typeof node.pattern !== 'string' || regex(node.pattern) === null)) return false;
-    if (isRecord(node.patternProperties) && Object.keys(node.patternProperties).some((p) => regex(p) === null)) return false;
+    if ('pattern' in node && (typeof node.pattern !== 'string' || !compiles(node.pattern))) return false;
+    if (isRecord(node.patternProperties) && Object.keys(node.patternProperties).some((p) => !compiles(p))) return false;
     if (node.type !== undefined && !(Array.isArray(node.type) ? node.type : [node.type]).every((t: unknown) => typeOk(null, t) !== undefined)) return false;
     return Object.entries(node).every(([key, child]) => {
       if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) return true;

@@ -5,10 +5,11 @@
 import { JSONPath } from 'jsonpath-plus';
 import { ToolError } from '../errors.ts';
 import { CHECKS } from './checks/index.ts';
-import { FUNCTIONS } from './functions.ts';
+import { FUNCTIONS, type FunctionProblem } from './functions.ts';
+import { PatternTooSlowError } from './untrusted-regex.ts';
 import { isRecord, joinPointer, lastSegment, parentPointer } from './pointer.ts';
 import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
-import { formatTag, type LintDocument, type LintRule, type LintViolation, type RawFinding } from './types.ts';
+import { formatTag, type CoreFunctionName, type LintDocument, type LintRule, type LintViolation, type RawFinding } from './types.ts';
 
 type Match = PathMatch;
 
@@ -141,7 +142,7 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
         if (isRecord(match.value) && typeof match.value.$ref === 'string') continue;
         for (const then of rule.then ?? []) {
           const target = fieldTarget(match, then.field);
-          for (const problem of FUNCTIONS[then.function](target.value, then.functionOptions ?? {})) {
+          for (const problem of applyFunction(then.function, target.value, then.functionOptions ?? {})) {
             const pointer = problem.at ? joinPointer(target.pointer, ...problem.at) : target.pointer;
             const property = then.field === '@key' ? String(match.key) : lastSegment(pointer);
             add(rule, { pointer, error: problem.error, fixTarget: match.pointer }, { value: target.value, property });
@@ -151,4 +152,14 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
     }
   }
   return out.sort((a, b) => (a.file === b.file ? 0 : a.file < b.file ? -1 : 1) || (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));
+}
+
+/** A function's problems; a team pattern that ran out of its time budget is itself the problem reported. */
+function applyFunction(name: CoreFunctionName, value: unknown, options: Record<string, unknown>): FunctionProblem[] {
+  try {
+    return FUNCTIONS[name](value, options);
+  } catch (error) {
+    if (error instanceof PatternTooSlowError) return [{ error: error.message }];
+    throw error;
+  }
 }

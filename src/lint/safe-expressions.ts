@@ -19,6 +19,11 @@ export function unsafeJsonPathReason(path: string): string | undefined {
     if (!ALLOWED_CALLS.has(call[1])) return `calls '${call[1]}()', which a selector may not do`;
   }
   if (/\[\s*['"][^'"]*(constructor|__proto__|prototype)/.test(path)) return 'reaches the prototype chain';
+  // A filter's regex runs on V8's backtracking engine: it must pass the same guard as a pattern function's.
+  for (const literal of path.matchAll(/(?:^|[(,!&|\s])\/((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])+)\/[dgimsuy]*/g)) {
+    const reason = unsafeRegexReason(literal[1]);
+    if (reason) return `has a regex /${literal[1]}/ that ${reason}`;
+  }
   return undefined;
 }
 
@@ -41,10 +46,13 @@ export function regexCompileError(source: string): string | undefined {
  * The reason a regular expression is refused: nested quantifiers such as `(a+)+`, `(a*)*`, `(a|a?)+`
  * or `(.*a){10}`, which can backtrack exponentially. Also refuses patterns that do not compile.
  */
-export function unsafeRegexReason(source: string, options: { alternatives?: boolean } = { alternatives: true }): string | undefined {
+export function unsafeRegexReason(source: string, options: { alternatives?: boolean; polynomial?: boolean } = { alternatives: true, polynomial: true }): string | undefined {
   const compileError = regexCompileError(source);
   if (compileError) return `does not compile (${compileError})`;
   if (source.length > 1000) return 'is longer than 1000 characters';
+  if (options.polynomial && unboundedWildcards(source) >= MAX_UNBOUNDED_WILDCARDS) {
+    return `repeats ${MAX_UNBOUNDED_WILDCARDS} or more unbounded wildcards (like \`.*.*.*\`), which can backtrack polynomially`;
+  }
   // Track, per open group, whether it contains a quantifier; a quantified group that does is refused.
   const stack: boolean[] = [];
   const starts: number[] = [];
@@ -77,6 +85,22 @@ export function unsafeRegexReason(source: string, options: { alternatives?: bool
     }
   }
   return undefined;
+}
+
+/** Unbounded wildcards a pattern may hold: each multiplies the ways a failing match is retried. */
+const MAX_UNBOUNDED_WILDCARDS = 3;
+
+/** How many broad atoms (`.`, `\\S`, `\\w`, `\\D`, `\\W`, a negated class) carry `*`, `+` or `{n,}`. */
+function unboundedWildcards(source: string): number {
+  const atoms = source.match(/\[\^(?:\\.|[^\]\\])*\]|\\[SWDw]|\\.|\[(?:\\.|[^\]\\])*\]|\./g) ?? [];
+  let count = 0;
+  let index = 0;
+  for (const atom of atoms) {
+    index = source.indexOf(atom, index) + atom.length;
+    const broad = atom === '.' || atom.startsWith('[^') || /^\\[SWDw]$/.test(atom);
+    if (broad && /^(?:[*+]|\{\d+,\})/.test(source.slice(index))) count++;
+  }
+  return count;
 }
 
 /**
@@ -119,8 +143,24 @@ function overlappingAlternatives(body: string): boolean {
   if (alternatives.length < 2) return false;
   const starts = alternatives.map((alt) => alt.replace(/^\?[:=!]/, ''));
   if (starts.some((alt) => alt === '' || /^(\.|\[|\(|\\[dDwWsS])/.test(alt) || /^.[?*]/.test(alt))) return true;
-  const firsts = starts.map((alt) => (alt.startsWith('\\') ? alt.slice(0, 2) : alt[0]));
+  const firsts = starts.map(firstCharacter);
   return new Set(firsts).size < firsts.length;
+}
+
+/**
+ * The character an alternative starts with, with escapes decoded (`\\x61`, `\\u0061`, `\\u{61}`, `\\ca`,
+ * `\\a`): `(a|\\x61)+` repeats the same character twice. A class escape such as `\\d` stays as written.
+ */
+function firstCharacter(alt: string): string {
+  if (!alt.startsWith('\\')) return alt[0];
+  const hex = /^\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]+)\})/.exec(alt);
+  if (hex) return String.fromCodePoint(parseInt(hex[1] ?? hex[2] ?? hex[3], 16));
+  if (/^\\c[A-Za-z]/.test(alt)) return String.fromCharCode(alt.charCodeAt(2) % 32);
+  const escaped = alt[1] ?? '';
+  const control = ({ n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', 0: '\0' } as Record<string, string>)[escaped];
+  if (control) return control;
+  if (/[dDwWsSbB1-9kpP]/.test(escaped)) return alt.slice(0, 2);
+  return escaped; // an identity escape: `\\.` is `.`, `\\-` is `-`
 }
 
 /** Longest string a rule's `pattern` is run on; longer values are cut (a second guard against slow regexes). */

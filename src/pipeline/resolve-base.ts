@@ -5,6 +5,7 @@
  */
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
+import { assertCountableVersion } from '../versioning/bump.ts';
 import type { ContractConfig } from '../types.ts';
 
 export type BaseSelector =
@@ -18,6 +19,7 @@ export type BaseSelector =
  */
 export function parseBase(base: string | undefined, contract: ContractConfig, knownNames: string[]): BaseSelector {
   if (base === undefined || base === '' || base === 'latest') return { kind: 'latest' };
+  assertCountableVersion(base.slice(base.lastIndexOf('@') + 1), `--base '${base}'`);
   const cleaned = semverValid(base.replace(/^v(?=\d)/, ''));
   if (cleaned) return { kind: 'version', version: cleaned };
   const at = base.lastIndexOf('@');

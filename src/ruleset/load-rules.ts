@@ -8,6 +8,7 @@ import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, ToolError } from '../errors.ts';
+import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
@@ -65,17 +66,21 @@ export function ruleFileName(file: string, root?: string): string {
  * project's own files (`root` given), really inside the project: those refusals are ConfigErrors (exit 2).
  */
 function readJson(file: string, nameOf: () => string, text?: string, root?: string): unknown {
+  let data: unknown;
   try {
     if (text === undefined) {
       if (root !== undefined) assertReadableInside(root, file, 'rule file');
       text = readRegularFileSync(file, { limit: READ_LIMITS.rules, shown: nameOf(), hint: 'rules.files names JSON rule files inside the project' });
     }
-    return JSON.parse(text);
+    // A UTF-8 BOM is accepted, as in every other input.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const name = nameOf();
     throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
   }
+  if (nestsDeeperThan(data)) throw new ToolError(`invalid rule file ${nameOf()}: nesting deeper than ${MAX_NESTING} levels`, { file: nameOf() });
+  return data;
 }
 
 /** Read and validate one rule file; an invalid file is a ToolError naming it (relative to `root` when given). */

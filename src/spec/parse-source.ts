@@ -6,6 +6,8 @@ import type { SourceEncoding, SourceFile } from './types.ts';
 import { SPEC_SCHEMA } from './yaml-schema.ts';
 import { scanningJsonLineLookup } from './json-line-scan.ts';
 import { scanningYamlLineLookup } from './yaml-line-scan.ts';
+import { assertTextInput, MAX_NESTING, nestingError, nestsDeeperThan, yamlDocumentProblem } from './input-limits.ts';
+import { yamlLibrary } from '../config/yaml-positions.ts';
 
 /** Alias expansion beyond this many extra nodes is refused (billion-laughs documents). */
 const MAX_ALIAS_EXPANSION = 1_000_000;
@@ -34,6 +36,7 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   const hint = 'write an OpenAPI or JSON Schema document into it';
   if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint });
+  assertTextInput(text, display);
   const encoding = encodingOf(path, text);
   const data = encoding === 'json' ? parseJson(text, display) : parseYaml(text, display);
   if (data === undefined || (data === null && encoding === 'yaml')) {
@@ -60,8 +63,12 @@ function oneLine(text: string): string {
 
 function parseJson(text: string, display: string): unknown {
   try {
-    return JSON.parse(text);
+    const data: unknown = JSON.parse(text);
+    // JSON.parse reads any depth; YAML's limit is js-yaml's maxDepth.
+    if (nestsDeeperThan(data)) throw nestingError(display);
+    return data;
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     if (error instanceof RangeError) throw tooDeep(display, error);
     // JSON.parse does not always give a position: our own scanner finds it.
     const message = oneLine((error as Error).message);
@@ -83,16 +90,17 @@ function parseJson(text: string, display: string): unknown {
 }
 
 function tooDeep(display: string, cause: unknown): ConfigError {
-  return new ConfigError(`${display}: the document is nested too deeply to read`, { file: display, cause });
+  return nestingError(display, undefined, cause);
 }
 
 function parseYaml(text: string, display: string): unknown {
   let data: unknown;
   try {
-    data = loadYaml(text, { filename: display, schema: SPEC_SCHEMA });
+    data = loadYaml(text, { filename: display, schema: SPEC_SCHEMA, maxDepth: MAX_NESTING } as Parameters<typeof loadYaml>[1]);
   } catch (error) {
     if (error instanceof YAMLException) {
       const line = error.mark ? error.mark.line + 1 : /single document/.test(error.reason) ? secondDocumentLine(text) : undefined;
+      if (/nesting exceeded maxDepth/.test(error.reason)) throw nestingError(display, line, error);
       let reason = error.reason || oneLine(error.message);
       if (reason === 'duplicated mapping key') reason = 'duplicate key (each key may appear once per mapping)';
       const where = line ? `${display}:${line}` : display;
@@ -103,7 +111,7 @@ function parseYaml(text: string, display: string): unknown {
   }
   // js-yaml shares one object for every alias of an anchor; later stages walk the tree, so bound the expansion.
   if (/(^|[\s[{,:-])&[^\s[\]{},]/.test(text)) {
-    checkAliasExpansion(data, display);
+    checkAliasExpansion(data, display, text);
     if (typeof data === 'object' && data !== null) withSharedNodes.add(data);
   }
   return data;
@@ -118,15 +126,20 @@ function secondDocumentLine(text: string): number | undefined {
   return marker === undefined ? undefined : marker + 1;
 }
 
-/** Counts nodes as if every alias were expanded (memoized per shared object, so this is linear). */
-function checkAliasExpansion(root: unknown, display: string): void {
+/**
+ * Counts nodes as if every alias were expanded (memoized per shared object, so this is linear), and refuses
+ * an alias inside its own anchor (`&a [*a]`): JSON data cannot contain itself.
+ */
+function checkAliasExpansion(root: unknown, display: string, text: string): void {
   const sizes = new Map<object, number>();
+  const open = new Set<object>();
   let distinct = 0;
   const sizeOf = (node: unknown): number => {
     if (typeof node !== 'object' || node === null) return 1;
+    if (open.has(node)) throw selfContaining(display, text);
     const known = sizes.get(node);
     if (known !== undefined) return known;
-    sizes.set(node, 1); // a recursive alias counts once
+    open.add(node);
     distinct++;
     let total = 1;
     for (const child of Array.isArray(node) ? node : Object.values(node)) {
@@ -138,6 +151,7 @@ function checkAliasExpansion(root: unknown, display: string): void {
         });
       }
     }
+    open.delete(node);
     sizes.set(node, total);
     return total;
   };
@@ -147,4 +161,15 @@ function checkAliasExpansion(root: unknown, display: string): void {
     if (error instanceof RangeError) throw tooDeep(display, error);
     throw error;
   }
+}
+
+/** The error for a self-containing alias, at its line (found with the `yaml` Document API: rare, so slow is fine). */
+function selfContaining(display: string, text: string): ConfigError {
+  const yaml = yamlLibrary();
+  const counter = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text, { lineCounter: counter, merge: true, uniqueKeys: false });
+  const problem = yamlDocumentProblem(doc, counter, yaml);
+  const line = problem?.line;
+  const reason = problem?.reason ?? 'an alias is inside its own anchor (the data would contain itself)';
+  return new ConfigError(`${line ? `${display}:${line}` : display}: invalid YAML: ${reason}`, { file: display, line, hint: 'replace the alias by a copy, or use a $ref' });
 }

@@ -1,5 +1,5 @@
 /** Walking parsed files for `$ref`s and for the `$id` / `$anchor` names refs can point at. */
-import { ConfigError } from '../errors.ts';
+import { nestingError } from './input-limits.ts';
 import { escapeSegment } from './line-index.ts';
 import { mayShareNodes } from './parse-source.ts';
 import type { RefTarget } from './ref-targets.ts';
@@ -100,7 +100,9 @@ export function scanFile(
   source: SourceFile,
   onRef: (refObject: object, place: RefPlace, found?: { ref: string; segments: string[]; base: Resource | undefined }) => void,
   names: Map<string, Names>,
+  displayOf?: (file: string) => string,
 ): void {
+  const display = displayOf?.(source.path) ?? source.path;
   const withNames = source.text.includes('$id') || source.text.includes('$anchor');
   const entry: Names = { ids: new Map(), anchors: new Map() };
   names.set(source.path, entry);
@@ -144,7 +146,7 @@ export function scanFile(
   try {
     visit(source.data, undefined, '');
   } catch (error) {
-    if (error instanceof RangeError) throw new ConfigError(`${source.path}: the document is nested too deeply to read`, { cause: error });
+    if (error instanceof RangeError) throw nestingError(display, undefined, error);
     throw error;
   }
 }

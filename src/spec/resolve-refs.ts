@@ -63,7 +63,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
         const site: RefSite = { ...first, file: source.path, places: [place], target: { kind: 'file', file: '', fragment: '' } };
         sites.set(refObject, site);
         found.push(site);
-      }, names);
+      }, names, options.display);
       // Targets are worked out once the whole file is scanned, so every `$id` in it is known.
       const rootId = rootIdOf(source.data);
       for (const site of found) {

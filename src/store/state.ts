@@ -10,6 +10,7 @@ import { removeFileIfExists } from './atomic-write.ts';
 import { preFile, versionsFile } from './paths.ts';
 import { assertInState, writeStateFile } from './safe-path.ts';
 import { READ_LIMITS, readRegularFile } from './safe-read.ts';
+import { versionNumberProblem } from '../versioning/bump.ts';
 
 export interface VersionsState {
   versioning: VersioningMode;
@@ -66,6 +67,7 @@ const VERSIONS_RECOVERY =
 export async function readVersions(root: string): Promise<VersionsState | undefined> {
   const state = await readStateFile<VersionsState>(root, versionsFile(root), 'versions.schema.json', VERSIONS_RECOVERY);
   if (!state) return undefined;
+  assertCountable(shown(root, versionsFile(root)), Object.entries(state.contracts), VERSIONS_RECOVERY);
   return { versioning: state.versioning, contracts: toPlainRecord(state.contracts) };
 }
 
@@ -85,6 +87,7 @@ const PRE_RECOVERY = "restore it from version control, or delete it to leave pre
 export async function readPre(root: string): Promise<PreState | undefined> {
   const state = await readStateFile<PreState>(root, preFile(root), 'pre.schema.json', PRE_RECOVERY);
   if (!state) return undefined;
+  assertCountable(shown(root, preFile(root)), Object.entries(state.initialVersions), PRE_RECOVERY);
   return {
     mode: state.mode,
     tag: state.tag,
@@ -100,6 +103,14 @@ export async function writePre(root: string, pre: PreState): Promise<void> {
 export async function removePre(root: string): Promise<boolean> {
   assertInState(root, preFile(root), 'state file');
   return removeFileIfExists(preFile(root));
+}
+
+/** Refuses a state file holding a version whose numbers cannot be counted exactly. */
+function assertCountable(file: string, versions: [string, string][], hint: string): void {
+  for (const [contract, version] of versions) {
+    const problem = versionNumberProblem(version);
+    if (problem) throw new ConfigError(`${file}: contract '${contract}': ${problem}`, { file, hint });
+  }
 }
 
 /** Copies entries into a fresh object with defineProperty, so a `__proto__` key stays an ordinary entry. */

@@ -10,11 +10,36 @@ import semverPrerelease from 'semver/functions/prerelease.js';
 import semverRcompare from 'semver/functions/rcompare.js';
 import semverValid from 'semver/functions/valid.js';
 import { highestBump, type Bump } from '../types.ts';
+import { ConfigError } from '../errors.ts';
+
+/**
+ * Why a version's numbers cannot be used, or undefined: a major, minor, patch or numeric pre-release part
+ * beyond Number.MAX_SAFE_INTEGER cannot be counted exactly (the semver package refuses or mis-bumps them).
+ */
+export function versionNumberProblem(version: string): string | undefined {
+  const match = /^v?(\d+)\.(\d+)\.(\d+)(?:-([^+]*))?/.exec(version);
+  if (!match) return undefined;
+  const numbers = [match[1], match[2], match[3], ...(match[4] ?? '').split('.').filter((part) => /^\d+$/.test(part))];
+  const tooBig = numbers.find((part) => part !== undefined && BigInt(part) > BigInt(Number.MAX_SAFE_INTEGER));
+  return tooBig === undefined ? undefined : `version ${version} has a number (${tooBig}) larger than ${Number.MAX_SAFE_INTEGER}`;
+}
+
+/** Refuses (exit 2) a version whose numbers are beyond exact counting; `where` says where it came from. */
+export function assertCountableVersion(version: string, where: string, hint = 'use numbers up to 9007199254740991'): void {
+  const problem = versionNumberProblem(version);
+  if (problem) throw new ConfigError(`${where}: ${problem}`, { hint });
+}
 
 /** 1.4.2 + major -> 2.0.0, 0.9.1 + minor -> 0.10.0, 1.4.2 + patch -> 1.4.3; a pre-release moves to its release. */
 export function bumpVersion(version: string, bump: Bump): string {
+  assertCountableVersion(version, `cannot bump ${version}`);
   const next = semverInc(version, bump);
   if (!next) throw new Error(`not a semantic version: ${version}`);
+  if (versionNumberProblem(next)) {
+    throw new ConfigError(`cannot bump ${version} (${bump}): the next version would have a number larger than ${Number.MAX_SAFE_INTEGER}`, {
+      hint: 'start a new line of versions by hand in .specver/versions.json',
+    });
+  }
   return next;
 }
 
@@ -39,8 +64,12 @@ export function releaseOf(version: string): string {
  */
 export function preReleaseVersion(target: string, tag: string, current: string): string {
   const parts = semverPrerelease(current) ?? [];
-  const sameLine = parts.length === 2 && releaseOf(current) === target && parts[0] === tag && typeof parts[1] === 'number';
-  const n = sameLine ? (parts[1] as number) + 1 : 0;
+  // semver leaves a pre-release number of MAX_SAFE_INTEGER or more as a string: counted as a number here.
+  const sameLine = parts.length === 2 && releaseOf(current) === target && parts[0] === tag && /^\d+$/.test(String(parts[1]));
+  const n = sameLine ? BigInt(String(parts[1])) + 1n : 0n;
+  if (n > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new ConfigError(`cannot bump ${current}: the next pre-release number would be larger than ${Number.MAX_SAFE_INTEGER}`, { hint: 'switch to another pre-release tag (specver pre enter <tag>)' });
+  }
   const version = `${target}-${tag}.${n}`;
   if (!isValidVersion(version)) throw new Error(`invalid pre-release version ${version}`);
   return version;

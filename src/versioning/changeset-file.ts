@@ -3,7 +3,9 @@
  * (spec "Changeset file", decisions.md 4). Parsing is pure (text in, data out); every error names the file
  * and the frontmatter line so a hand edit can be fixed quickly.
  */
+import * as yaml from 'yaml';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { nestingError, yamlDocumentProblem } from '../spec/input-limits.ts';
 import { ConfigError } from '../errors.ts';
 import { BUMPS, type Bump } from '../types.ts';
 
@@ -43,8 +45,12 @@ export function parseChangeset(text: string, file: string, id: string): Changese
   const lineOf = (offset: number | undefined) => (offset === undefined ? 2 : counter.linePos(offset).line + 1);
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
+    // The parser reports a stack overflow on absurd nesting as a syntax error.
+    if (/Maximum call stack/.test(error.message)) throw nestingError(file, lineOf(error.pos[0]));
     fail(file, lineOf(error.pos[0]), `changeset frontmatter is not valid YAML: ${error.message.split('\n')[0]}`, formatHint);
   }
+  const unusable = yamlDocumentProblem(doc, counter, yaml);
+  if (unusable) fail(file, unusable.line + 1, `changeset frontmatter is not valid YAML: ${unusable.reason}`, formatHint);
   const releases: ChangesetRelease[] = [];
   const contents = doc.contents;
   if (contents !== null && !(isScalar(contents) && (contents.value === null || contents.value === ''))) {

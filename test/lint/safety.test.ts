@@ -62,6 +62,16 @@ test('regex guard: nested quantifiers out, separated repetition in', () => {
   for (const ok of ['^[a-z]+(-[a-z]+)*$', '^\\d+(\\.\\d+)*$', '^(?:[a-z]{2})?$', 'a+b+', '^x-']) assert.is(unsafeRegexReason(ok), undefined, ok);
 });
 
+test('regex guard: polynomial wildcards and overlaps hidden by escapes are refused, also in JSONPath filters', () => {
+  for (const bad of ['.*.*.*.*.*.*y', '^.+[^/]*\\S+x', '(a|\\x61)+', '(\\u0061|a)*', '(\\u{61}|a)+', '(\\cJ|\\n)+']) assert.ok(unsafeRegexReason(bad), bad);
+  for (const ok of ['.*foo.*bar', '<script', '^([a-z]+://)?([^/]*\\.)?example\\.com', '(\\.|-)+']) assert.is(unsafeRegexReason(ok), undefined, ok);
+  assert.match(unsafeJsonPathReason('$..[?(@.name.match(/(a+)+$/))]') ?? '', /backtrack/);
+  assert.match(unsafeJsonPathReason('$..[?(/.*.*.*x/.test(@.name))]') ?? '', /polynomially/);
+  assert.is(unsafeJsonPathReason('$..[?(@.name.match(/^x-[a-z]+$/i))]'), undefined);
+  refused(rule({ then: { field: 'title', function: 'pattern', functionOptions: { match: '.*.*.*.*.*.*y' } } }), /polynomially/);
+  refused(rule({ given: '$..[?(@.name.match(/(a|\\x61)+$/))]' }), /backtrack/);
+});
+
 test('unknown fields, a bad function and an id that differs from the file name are refused', () => {
   refused(rule({ sevrity: 'warn' }), /unknown field 'sevrity'/);
   refused(rule({ then: { function: 'eval' } }), /invalid lint rule/);

@@ -120,7 +120,7 @@ add(
     files: asJson(`{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"x-deep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
     argv: ['diff'],
     exit: 2,
-    error: /api\/pets\.json/,
+    error: /api\/pets\.json: nesting deeper than 1000 levels/,
     maxMs: 20_000,
   },
   {
@@ -128,7 +128,7 @@ add(
     files: { [SPEC]: `openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths: {}\nx-deep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n` },
     argv: ['diff'],
     exit: 2,
-    error: /api\/pets\.yaml/,
+    error: /api\/pets\.yaml:4: nesting deeper than 1000 levels/,
     maxMs: 20_000,
   },
   {
@@ -136,7 +136,7 @@ add(
     files: asJson(`{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"components":{"schemas":{"Deep":${'{"items":'.repeat(100_000)}{}${'}'.repeat(100_000)}}}}`),
     argv: ['diff'],
     exit: 2,
-    error: /api\/pets\.json/,
+    error: /api\/pets\.json: nesting deeper than 1000 levels/,
     maxMs: 20_000,
   },
 );
@@ -227,6 +227,39 @@ add(
   { name: 'snapshot deleted by hand: diff', setup: (p) => rmSync(p.path('.specver/snapshots/pets@1.0.0.yaml')), argv: ['diff'], exit: 2, error: /snapshot for pets@1\.0\.0 is missing: \.specver\/snapshots\/pets@1\.0\.0\.yaml/ },
   { name: 'snapshot deleted by hand: changeset', setup: (p) => rmSync(p.path('.specver/snapshots/pets@1.0.0.yaml')), argv: ['changeset', '--no-interactive'], exit: 2, error: /snapshot for pets@1\.0\.0 is missing/ },
   { name: 'version journal corrupted', files: { ...changeset, '.specver/version-journal.json': '{"journal": 7}' }, argv: ['version'], exit: 2, error: /version-journal\.json is not a valid version journal/ },
+);
+
+// --- YAML constructs in specs, specver.yaml and changesets: self-containing aliases, absurd nesting, tags,
+//     merge keys, duplicate keys; numbers and versions beyond exact integers.
+const DEEP = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+const frontmatter = (body: string) => `---\n${body}---\n\nSummary\n`;
+const BIG = '99999999999999999999.0.0';
+add(
+  { name: 'spec: alias inside its own anchor (sequence)', files: { [SPEC]: `${BASE_SPEC}x-loop: &a [*a]\n` }, argv: ['diff'], exit: 2, error: /api\/pets\.yaml:26: invalid YAML: alias \*a is inside its own anchor &a/ },
+  { name: 'spec: alias inside its own anchor (mapping), lint', files: { [SPEC]: `${BASE_SPEC}x-loop: &a\n  self: *a\n` }, argv: ['lint'], exit: 2, error: /api\/pets\.yaml:27: invalid YAML: alias \*a is inside its own anchor/ },
+  { name: 'config: alias inside its own anchor', files: { 'specver.yaml': `${BASE_CONFIG}rules: &a\n  files: *a\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:8: invalid YAML: alias \*a is inside its own anchor/ },
+  { name: 'changeset: alias inside its own anchor', files: { '.specver/changesets/a-b-c.md': frontmatter('"pets": &a [*a]\n') }, argv: ['status'], exit: 2, error: /a-b-c\.md:2: changeset frontmatter is not valid YAML: alias \*a is inside its own anchor/ },
+  { name: 'config: nested 100k levels', files: { 'specver.yaml': `${BASE_CONFIG}x-deep: ${DEEP(100_000)}\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:7: nesting deeper than 1000 levels/, maxMs: 20_000 },
+  { name: 'config: nested 1001 levels', files: { 'specver.yaml': `${BASE_CONFIG}x-deep: ${DEEP(1001)}\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml(:7)?: nesting deeper than 1000 levels/ },
+  { name: 'changeset: nested 100k levels', files: { '.specver/changesets/a-b-c.md': frontmatter(`"pets": ${DEEP(100_000)}\n`) }, argv: ['status'], exit: 2, error: /a-b-c\.md:2: nesting deeper than 1000 levels/, maxMs: 20_000 },
+  { name: 'spec: nested 1000 levels is read', files: { [SPEC]: `${BASE_SPEC}x-deep: ${DEEP(990)}\n` }, argv: ['diff'], exit: 0 },
+  { name: 'spec: example nested 100k levels (JSON)', files: asJson(`{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"components":{"schemas":{"A":{"example":${DEEP(100_000)}}}}}`), argv: ['lint'], exit: 2, error: /api\/pets\.json: nesting deeper than 1000 levels/, maxMs: 20_000 },
+  { name: 'spec: !!js/function tag', files: { [SPEC]: `${BASE_SPEC}x-f: !!js/function "function () { return 1 }"\n` }, argv: ['diff'], exit: 2, error: /api\/pets\.yaml:26: invalid YAML: unknown tag/ },
+  { name: 'config: custom tag', files: { 'specver.yaml': `${BASE_CONFIG}git: !custom { commit: true }\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:7: invalid YAML: unknown tag/ },
+  { name: 'changeset: !!js/undefined tag', files: { '.specver/changesets/a-b-c.md': frontmatter('"pets": !!js/undefined minor\n') }, argv: ['status'], exit: 2, error: /a-b-c\.md:2: changeset frontmatter is not valid YAML: unknown tag/ },
+  { name: 'spec: merge keys are applied', files: { [SPEC]: `${BASE_SPEC}x-base: &b { a: 1 }\nx-merged: { <<: *b, c: 2 }\n` }, argv: ['diff', '--json'], exit: 0, check: (r) => assert.match(r.stdout, /x-merged/) },
+  { name: 'spec: merge key with __proto__ pollutes nothing', files: { [SPEC]: `${BASE_SPEC}x-base: &b { __proto__: { polluted: 1 } }\nx-merged: { <<: *b }\n` }, argv: ['diff'], exit: 0, check: () => assert.is(({} as Record<string, unknown>).polluted, undefined) },
+  { name: 'config: merge key is an unknown field (YAML 1.2)', files: { 'specver.yaml': `${BASE_CONFIG}git: { <<: { commit: true } }\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:7: .*'<<'/ },
+  { name: 'changeset: duplicate contract key', files: { '.specver/changesets/a-b-c.md': frontmatter('"pets": minor\n"pets": major\n') }, argv: ['status'], exit: 2, error: /a-b-c\.md:3: changeset frontmatter is not valid YAML/ },
+  { name: 'changeset: constructor key', files: { '.specver/changesets/a-b-c.md': frontmatter('"constructor": minor\n') }, argv: ['version'], exit: 2, error: /a-b-c\.md:2: .*unknown contract 'constructor'/, check: () => assert.is(({} as Record<string, unknown>).polluted, undefined) },
+  { name: 'versions.json: version beyond safe integers', files: { ...changeset, '.specver/versions.json': `{"versioning":"independent","contracts":{"pets":"${BIG}"}}` }, argv: ['version'], exit: 2, error: /\.specver\/versions\.json: contract 'pets': version 99999999999999999999\.0\.0 has a number .* larger than 9007199254740991/ },
+  { name: 'pre.json: initial version beyond safe integers', files: { ...changeset, '.specver/pre.json': `{"mode":"pre","tag":"beta","initialVersions":{"pets":"${BIG}"},"changesets":[]}` }, argv: ['version'], exit: 2, error: /\.specver\/pre\.json: contract 'pets': version .* larger than 9007199254740991/ },
+  { name: 'version: a patch bump past safe integers is refused', files: { '.specver/changesets/a-b-c.md': CHANGESET.replace('minor', 'patch'), '.specver/versions.json': '{"versioning":"independent","contracts":{"pets":"1.0.9007199254740991"}}', '.specver/snapshots/pets@1.0.9007199254740991.yaml': BASE_SPEC }, argv: ['version', '--no-git'], exit: 2, error: /cannot bump 1\.0\.9007199254740991 \(patch\): the next version would have a number larger than 9007199254740991/ },
+  { name: 'version: a pre-release number past safe integers is refused', files: { ...changeset, '.specver/versions.json': '{"versioning":"independent","contracts":{"pets":"1.1.0-beta.9007199254740991"}}', '.specver/snapshots/pets@1.1.0-beta.9007199254740991.yaml': BASE_SPEC, '.specver/pre.json': '{"mode":"pre","tag":"beta","initialVersions":{"pets":"1.0.0"},"changesets":[]}' }, argv: ['version', '--no-git'], exit: 2, error: /next pre-release number would be larger than 9007199254740991/ },
+  { name: 'spec saved as UTF-16', files: { [SPEC]: concat(new Uint8Array([0xff, 0xfe]), new Uint8Array(Buffer.from(BASE_SPEC, 'utf16le'))) }, argv: ['diff'], exit: 2, error: /api\/pets\.yaml:1: the file contains NUL characters: it is not UTF-8 text/ },
+  { name: 'specver.yaml saved as UTF-16', files: { 'specver.yaml': concat(new Uint8Array([0xff, 0xfe]), new Uint8Array(Buffer.from(BASE_CONFIG, 'utf16le'))) }, argv: ['diff'], exit: 2, error: /specver\.yaml:1: the file contains NUL characters/ },
+  { name: '--base version beyond safe integers', argv: ['diff', '--base', BIG], exit: 2, error: /--base '99999999999999999999\.0\.0': version .* larger than 9007199254740991/ },
+  { name: '--base name@version beyond safe integers', argv: ['breaking', '--base', `pets@1.0.${'9'.repeat(30)}`], exit: 2, error: /larger than 9007199254740991/ },
 );
 
 // --- --json mode: errors are one JSON document valid against schemas/output/error.schema.json.

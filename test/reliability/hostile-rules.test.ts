@@ -73,6 +73,33 @@ test('rule file that is not JSON, or a JavaScript module: exit 3 naming it, neve
   p.remove();
 });
 
+test('rule files nested 100,000 levels deep: one line naming the file, exit 3 (classification and lint)', async () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const p = baseProject();
+  p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.json]\n`);
+  p.write('rules/acme.json', JSON.stringify(RULE).replace(/}$/, `,"conditions":{"all":${deep}}}`));
+  const classify = await runSpecver(['diff'], { cwd: p.dir });
+  assert.is(classify.exitCode, 3, classify.stderr);
+  assert.match(classify.stderr, /^specver: invalid rule file rules\/acme\.json: nesting deeper than 1000 levels\n/);
+  p.write('specver.yaml', `${BASE_CONFIG}lint:\n  files: [rules/acme-lint.json]\n`);
+  p.write('rules/acme-lint.json', `{"id":"acme/acme-lint","description":"d","message":"m","severity":"warn","given":"$.info","then":{"field":"title","function":"schema","functionOptions":{"schema":{"enum":[${deep}]}}}}`);
+  const lint = await runSpecver(['lint'], { cwd: p.dir });
+  assert.is(lint.exitCode, 3, lint.stderr);
+  assert.match(lint.stderr, /^specver: rules\/acme-lint\.json: nesting deeper than 1000 levels\n/);
+  p.remove();
+});
+
+test('a rule file with a UTF-8 BOM is read like any other input', async () => {
+  const p = baseProject();
+  p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.json]\n`);
+  p.write('rules/acme.json', `\uFEFF${JSON.stringify(RULE, null, 2)}`);
+  p.write('api/pets.yaml', BASE_SPEC.replace(/  \/pets:[\s\S]*?components:/, '  {}\ncomponents:').replace('paths:\n  {}', 'paths: {}'));
+  const r = await runSpecver(['breaking'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stdout, /GET \/pets is gone/);
+  p.remove();
+});
+
 test('a well-formed team rule still works (the cases above fail for the reason they name)', async () => {
   const p = baseProject();
   p.write('specver.yaml', `${BASE_CONFIG}rules:\n  files: [rules/acme.json]\n`);

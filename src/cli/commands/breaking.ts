@@ -20,7 +20,7 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
     ctx.out.jsonDocument(breakingJson(comparisons));
   } else if (format === 'github') {
     const { renderBreakingGithub } = await import('../../report/breaking-github.ts');
-    ctx.out.raw(renderBreakingGithub(comparisons));
+    ctx.out.raw(renderBreakingGithub(comparisons), { workflowCommands: true });
   } else if (format === 'junit') {
     const { renderBreakingJunit } = await import('../../report/breaking-junit.ts');
     ctx.out.raw(renderBreakingJunit(comparisons));

@@ -5,6 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { assertCountableVersion } from '../../versioning/bump.ts';
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../../errors.ts';
 import { CONFIG_FILE_NAME, displayPath, isInside, parseConfig } from '../../config/load-config.ts';
@@ -43,6 +44,7 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
   const json = ctx.json || options.format === 'json';
   const versioning = options.versioning ?? 'independent';
   const initialVersion = options.initialVersion ?? '0.0.0';
+  assertCountableVersion(initialVersion, `invalid initial version '${initialVersion}'`);
   if (semverValid(initialVersion) !== initialVersion) {
     throw new ConfigError(`invalid initial version '${initialVersion}'`, { hint: 'give a semantic version such as 0.0.0, 1.0.0 or 1.0.0-beta.0' });
   }

@@ -29,10 +29,10 @@ export async function run(ctx: Context, positional: string[], options: LintOptio
     ctx.out.result(`${renderLintStylish(report)}${lintCountLine(report)}`);
   } else if (format === 'github') {
     const { renderLintGithub } = await import('../../report/lint-github.ts');
-    ctx.out.raw(renderLintGithub(report));
+    ctx.out.raw(renderLintGithub(report), { workflowCommands: true });
   } else if (format === 'sarif') {
     const { lintSarif } = await import('../../report/lint-sarif.ts');
-    ctx.out.raw(`${JSON.stringify(lintSarif(report, rules), null, 2)}\n`);
+    ctx.out.rawJson(`${JSON.stringify(lintSarif(report, rules), null, 2)}\n`);
   } else if (format === 'junit') {
     const { renderLintJunit } = await import('../../report/lint-junit.ts');
     ctx.out.raw(renderLintJunit(report));

@@ -14,6 +14,7 @@ import type { LintDocument, RawFinding } from '../types.ts';
 import { createAjv, type AjvDialect } from '../ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
 import { closureCompiles, locateFailure, quickValidate } from '../quick-validate.ts';
+import { PatternTooSlowError } from '../untrusted-regex.ts';
 
 interface Validators {
   get(pointer: string): ValidateFunction | undefined;
@@ -212,6 +213,15 @@ export function examplesValid(doc: LintDocument): RawFinding[] {
   const out: RawFinding[] = [];
   let validators: Validators | undefined;
   const check = (schemaPointer: string, value: unknown, at: string, what: string) => {
+    try {
+      judge(schemaPointer, value, at, what);
+    } catch (error) {
+      // A pattern beyond RE2 that ran out of its time budget: the value is reported as not checked.
+      if (!(error instanceof PatternTooSlowError)) throw error;
+      out.push({ pointer: at, error: `${what} could not be checked: ${error.message}` });
+    }
+  };
+  const judge = (schemaPointer: string, value: unknown, at: string, what: string) => {
     validators ??= validatorsFor(doc);
     if (validators.surelyValid(schemaPointer, value)) return;
     const located = validators.locatedError(schemaPointer, value);
