@@ -17,7 +17,10 @@ const args = process.argv.slice(2);
 const dirFlag = args.indexOf('--dir'); // another tree of test files (the runner's own tests use one)
 const testDir = dirFlag >= 0 ? resolve(args.splice(dirFlag, 2)[1]) : join(root, 'test');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
-if (args.includes('--fuzz')) env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
+if (args.includes('--fuzz')) {
+  env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
+  env.SPECVER_CRASH_RUNS = env.SPECVER_CRASH_RUNS ?? '100';
+}
 const pattern = new RegExp(args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
 const workers = args.includes('--serial') ? 1 : Math.max(1, availableParallelism());
 const isolate = args.includes('--isolate');
