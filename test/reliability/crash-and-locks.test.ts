@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BASE_CONFIG, BASE_SPEC } from '../helpers/bad-input.ts';
 import { runChild, startChild, waitUntil, type ChildResult } from '../helpers/child.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
@@ -20,8 +19,6 @@ import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-proje
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
 const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.ts');
-/** tsx by path: the CLI children run with the temp project as their cwd. */
-const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const CHANGESETS = {
   'brave-lion-jump': '---\n"pets": major\n---\n\nRemove things\n',
   'calm-otter-sing': '---\n"big": minor\n"pets": patch\n---\n\nAdd things\n',
@@ -128,7 +125,7 @@ test('a stale lock of a dead run is taken over; its temp files are removed at on
 });
 
 function startCli(cwd: string): Promise<ChildResult> {
-  return runChild(process.execPath, ['--import', TSX, join(REPO_ROOT, 'src/main.ts'), 'version', '--no-git'], {
+  return runChild(process.execPath, [join(REPO_ROOT, 'dist/main.js'), 'version', '--no-git'], {
     cwd,
     env: { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() },
   });

@@ -1,12 +1,12 @@
 /**
  * Ctrl-C: during work (a long diff) specver exits 130 and leaves nothing behind; at a prompt it cancels
- * (exit 4) and writes nothing. Real processes: the CLI under tsx, and a pseudo-terminal through `script`.
+ * (exit 4) and writes nothing. Real processes: the built CLI (dist/, `npm run build`), and a pseudo-terminal
+ * through `script`.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BASE_CONFIG, BASE_SPEC, baseProject } from '../helpers/bad-input.ts';
 import { finishedChildrenCpuMs, processCpuMs, runChild, SAFETY_MS, startChild, waitUntil, type WatchedChild } from '../helpers/child.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
@@ -14,8 +14,8 @@ import { interruptedExitCode } from '../../src/cli/run.ts';
 import { writeFileAtomic } from '../../src/store/atomic-write.ts';
 import { acquireLock } from '../../src/store/lock.ts';
 
-const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const MAIN = join(REPO_ROOT, 'src/main.ts');
+/** The built CLI (`npm run build`): the entry point users run, with its signal handling. */
+const MAIN = join(REPO_ROOT, 'dist/main.js');
 
 function bigSpec(paths: number, type: string): string {
   const all: Record<string, unknown> = {};
@@ -31,16 +31,14 @@ function bigSpec(paths: number, type: string): string {
 }
 
 /**
- * The CPU time a whole small `diff` run takes here (start-up, loading, comparing, exit), measured after a warm-up
- * run (tsx compiles on first use). A child that has used more than this is past start-up, inside its work.
+ * The CPU time a whole small `diff` run takes here (start-up, loading, comparing, exit). A child that has used
+ * more than this is past start-up, inside its work.
  */
 function smallRunCpuMs(): number {
   const p = baseProject();
-  const run = () => spawnSync(process.execPath, ['--import', TSX, MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: SAFETY_MS });
-  run();
   const before = finishedChildrenCpuMs();
-  const second = run();
-  assert.is(second.status, 0, `a small diff failed: ${second.stderr}`);
+  const small = spawnSync(process.execPath, [MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: SAFETY_MS });
+  assert.is(small.status, 0, `a small diff failed: ${small.stderr}`);
   p.remove();
   return finishedChildrenCpuMs()! - before!;
 }
@@ -61,7 +59,7 @@ test('SIGINT during a long diff: stops at once (default action: a shell reports 
   const before = p.snapshot();
   // Past start-up: the child has used a second more CPU than a whole small run needs (no wall-clock guess).
   const busy = smallRunCpuMs() + 1000;
-  const child = startChild(process.execPath, ['--import', TSX, MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver diff (big)' });
+  const child = startChild(process.execPath, [MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver diff (big)' });
   await waitUntil(() => runningCpuMs(child) > busy, `the diff to use ${busy} ms of CPU`);
   child.child.kill('SIGINT');
   const result = await child.done;
@@ -80,7 +78,7 @@ test('SIGINT while version holds the lock: exit 130, one line, lock and temp fil
   p.write('api/big.json', bigSpec(30_000, 'integer'));
   p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(30_000, 'integer'));
   p.write('.specver/changesets/a-b-c.md', '---\n"pets": minor\n---\n\nx\n');
-  const child = startChild(process.execPath, ['--import', TSX, MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver version (big)' });
+  const child = startChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver version (big)' });
   await waitUntil(() => p.exists('.specver/.lock') || child.child.exitCode !== null, 'the version run to take the lock');
   // The lock file appears a moment before the run registers its Ctrl-C handler: let it run on a little (by
   // its own CPU time, not the clock) while it still holds the lock, planning 30,000 paths.
@@ -95,7 +93,7 @@ test('SIGINT while version holds the lock: exit 130, one line, lock and temp fil
   const left = [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'));
   assert.equal(left, []);
   // Old state, or a journal the next run finishes: either way the next run ends released.
-  const next = await runChild(process.execPath, ['--import', TSX, MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true' } });
+  const next = await runChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true' } });
   assert.is(next.code, 0, next.stderr);
   assert.match(p.read('.specver/versions.json'), /"pets": "1\.1\.0"/);
   assert.not.ok(p.exists('.specver/changesets/a-b-c.md'));
@@ -133,7 +131,7 @@ test(`SIGINT (Ctrl-C) at a changeset prompt under a pseudo-terminal: exit 4, not
     return;
   }
   // A pty made by `script` without a terminal around it has 0 columns: give it a size, or prompts wrap per letter.
-  const command = `stty cols 120 rows 40; exec ${JSON.stringify(process.execPath)} --import ${JSON.stringify(TSX)} ${JSON.stringify(MAIN)} changeset --interactive`;
+  const command = `stty cols 120 rows 40; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} changeset --interactive`;
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
   delete env.CI;
   const child = startChild('script', ['-qec', command, '/dev/null'], { cwd: p.dir, env, label: 'specver changeset --interactive (pty)' });
