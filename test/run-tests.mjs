@@ -92,13 +92,15 @@ function report(name, result, started, note = '') {
     failed += 1;
   }
   const elapsed = (Date.now() - started) / 1000;
-  seconds[name] = elapsed;
+  // CPU time (the file's and its children's) is the steadier hint for ordering when others share the cores.
+  seconds[name] = result.cpu ?? elapsed;
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += result.skipped ?? 0;
   const status = failed > 0 ? 'FAIL' : 'ok  ';
   const skipped = result.skipped ? `, ${result.skipped} skipped` : '';
-  process.stdout.write(`${status} ${name} (${passed}/${result.total ?? 0}${skipped}, ${elapsed.toFixed(1)}s)${note}\n`);
+  const cpu = result.cpu === undefined ? '' : `, cpu ${result.cpu.toFixed(1)}s`;
+  process.stdout.write(`${status} ${name} (${passed}/${result.total ?? 0}${skipped}, ${elapsed.toFixed(1)}s${cpu})${note}\n`);
   if (failed > 0) process.stdout.write(`${[...problems, (result.output ?? '').trim()].filter(Boolean).join('\n')}\n\n`);
   else if (result.skipped) for (const line of (result.output ?? '').split('\n')) if (line.startsWith('SKIP ')) process.stdout.write(`     ${line}\n`);
 }

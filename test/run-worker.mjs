@@ -2,6 +2,7 @@
 // one at a time, and answers each with its counts. Reusing the process spares a node + tsx start-up and a
 // reload of the shared modules per file; what a file changes in the process (environment, working directory,
 // stdout/stderr) is put back before the next one. A file that crashes the process is rerun alone by the runner.
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 globalThis.UVU_DEFER = 1; // uvu queues suites instead of running them itself; set before uvu loads
@@ -52,8 +53,23 @@ function strayError(error) {
 process.on('uncaughtException', strayError);
 process.on('unhandledRejection', strayError);
 
+/** CPU seconds of this process and of the children it has waited for (Linux /proc; children are 0 elsewhere). */
+function cpuSeconds() {
+  const { user, system } = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in USER_HZ ticks
+  } catch {
+    // no /proc
+  }
+  return (user + system) / 1e6 + children;
+}
+
 async function runFile(file) {
   const counts = { total: 0, passed: 0, skipped: 0, crashed: false };
+  const cpuBefore = cpuSeconds();
   globalThis.UVU_QUEUE = [[null]];
   globalThis.UVU_INDEX = 0;
   const output = await captured(async (note) => {
@@ -83,7 +99,7 @@ async function runFile(file) {
     lastFile = file;
   });
   restoreProcess();
-  return { file, ...counts, output };
+  return { file, ...counts, cpu: cpuSeconds() - cpuBefore, output };
 }
 
 process.on('message', async (message) => {
