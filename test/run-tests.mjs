@@ -120,15 +120,17 @@ async function runAlone(file) {
   return result;
 }
 
-// Longest files first (durations of the previous run, cached under node_modules/.cache), so the slowest
-// do not end up last on one worker while the other idles.
+// Longest files first, so the slowest do not end up last on one worker while the other idles: CPU seconds of
+// the previous run (cached under node_modules/.cache), else those recorded in test/durations.json (a clean clone).
 const timesFile = join(root, 'node_modules/.cache', dirFlag >= 0 ? 'specver-test-times-other.json' : 'specver-test-times.json');
-let times = {};
-try {
-  times = JSON.parse(readFileSync(timesFile, 'utf8'));
-} catch {
-  // first run: alphabetical order
-}
+const readTimes = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {}; // none yet: alphabetical order
+  }
+};
+const times = { ...(dirFlag >= 0 ? {} : readTimes(join(root, 'test/durations.json'))), ...readTimes(timesFile) };
 const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
 let next = 0;
 
