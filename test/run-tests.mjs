@@ -122,7 +122,8 @@ async function runAlone(file) {
 
 // Longest files first, so the slowest do not end up last on one worker while the other idles: CPU seconds of
 // the previous run (cached under node_modules/.cache), else those recorded in test/durations.json (a clean clone).
-const timesFile = join(root, 'node_modules/.cache', dirFlag >= 0 ? 'specver-test-times-other.json' : 'specver-test-times.json');
+// Another tree (--dir) runs in alphabetical order: its files' order is part of what its tests check.
+const timesFile = dirFlag >= 0 ? undefined : join(root, 'node_modules/.cache/specver-test-times.json');
 const readTimes = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -130,7 +131,7 @@ const readTimes = (file) => {
     return {}; // none yet: alphabetical order
   }
 };
-const times = { ...(dirFlag >= 0 ? {} : readTimes(join(root, 'test/durations.json'))), ...readTimes(timesFile) };
+const times = timesFile ? { ...readTimes(join(root, 'test/durations.json')), ...readTimes(timesFile) } : {};
 const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
 let next = 0;
 
@@ -169,8 +170,10 @@ async function lane() {
 
 await Promise.all(Array.from({ length: Math.min(workers, files.length) }, lane));
 try {
-  mkdirSync(dirname(timesFile), { recursive: true });
-  writeFileSync(timesFile, JSON.stringify({ ...times, ...seconds }));
+  if (timesFile) {
+    mkdirSync(dirname(timesFile), { recursive: true });
+    writeFileSync(timesFile, JSON.stringify({ ...times, ...seconds }));
+  }
 } catch {
   // a read-only node_modules only loses the ordering hint
 }
