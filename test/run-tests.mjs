@@ -1,20 +1,31 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts (uvu under tsx), one process per file, as many at once as there are cores,
-// so a file that crashes fails alone. Ends with one line: "N passed, N failed"; fails when no test ran.
-// Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial]
+// Runs every test/**/*.test.ts (uvu under tsx) in a few reused worker processes (test/run-worker.mjs), as many
+// as there are cores, longest files first. A file that crashes its worker is rerun alone in a fresh process, so
+// its failure stays its own; a file that hangs is stopped at a generous safety limit and fails.
+// Ends with one line: "N passed, N failed" (preceded by "N skipped" when tests were skipped); fails when no
+// test ran. Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
+// [--dir <test tree>]
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const testDir = join(root, 'test');
+const workerScript = join(root, 'test/run-worker.mjs');
 const args = process.argv.slice(2);
+const dirFlag = args.indexOf('--dir'); // another tree of test files (the runner's own tests use one)
+const testDir = dirFlag >= 0 ? resolve(args.splice(dirFlag, 2)[1]) : join(root, 'test');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
-if (args.includes('--fuzz')) env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
+if (args.includes('--fuzz')) {
+  env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
+  env.SPECVER_CRASH_RUNS = env.SPECVER_CRASH_RUNS ?? '100';
+}
 const pattern = new RegExp(args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
 const workers = args.includes('--serial') ? 1 : Math.max(1, availableParallelism());
+const isolate = args.includes('--isolate');
+/** Only against hangs: the slowest file takes well under a minute even on a busy machine. */
+const FILE_SAFETY_MS = Number(env.SPECVER_TEST_FILE_SAFETY_MS ?? 600_000);
 
 function findTests(dir) {
   const found = [];
@@ -27,61 +38,149 @@ function findTests(dir) {
   return found.sort();
 }
 
-function runFile(file) {
-  return new Promise((resolve) => {
-    const name = relative(testDir, file);
-    const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => {
-      const total = [...output.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-      const passed = [...output.matchAll(/Passed:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-      // uvu's Total does not count skipped tests.
-      let failed = Math.max(0, total - passed);
-      if (code !== 0 && failed === 0) failed = 1; // crashed outside any test
-      const elapsed = (Date.now() - started) / 1000;
-      seconds[name] = elapsed;
-      const status = failed > 0 ? 'FAIL' : 'ok  ';
-      process.stdout.write(`${status} ${name} (${passed}/${total}, ${elapsed.toFixed(1)}s)\n`);
-      if (failed > 0) process.stdout.write(`${output.trim()}\n\n`);
-      resolve({ passed, failed });
-    });
+/** A worker process; `run(file)` resolves with the file's counts, or with a crash/hang report. */
+function startWorker() {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let stray = ''; // output outside the captured file runs: a crash's own report lands here
+  child.stdout.on('data', (chunk) => (stray += chunk));
+  child.stderr.on('data', (chunk) => (stray += chunk));
+  let pending;
+  const ready = new Promise((resolve) => child.once('message', resolve));
+  child.on('message', (message) => {
+    if (message?.type === 'late-error') lateError(message);
+    else if (message?.file && pending) pending.resolve(message);
   });
+  child.on('exit', (code, signal) => pending?.resolve({ file: pending.file, lost: `its process ended (${signal ?? `exit ${code}`})`, output: stray }));
+  return {
+    async run(file) {
+      await Promise.race([ready, new Promise((resolve) => child.once('exit', resolve))]);
+      if (!child.connected) return { file, lost: 'its worker process could not start', output: stray };
+      stray = '';
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          pending = undefined;
+          child.kill('SIGKILL');
+          resolve({ file, lost: `it did not finish within the ${FILE_SAFETY_MS / 1000} s safety limit`, output: stray });
+        }, FILE_SAFETY_MS);
+        pending = {
+          file,
+          resolve: (result) => {
+            clearTimeout(timer);
+            pending = undefined;
+            resolve(result);
+          },
+        };
+        child.send({ type: 'run', file });
+      });
+    },
+    alive: () => child.exitCode === null && child.signalCode === null && child.connected,
+    stop: () => child.connected && child.disconnect(),
+  };
 }
 
-// Longest files first (durations of the previous run, cached under node_modules/.cache), so the two slowest
-// do not end up last on one worker while the other idles.
-const timesFile = join(root, 'node_modules/.cache/specver-test-times.json');
-let times = {};
-try {
-  times = JSON.parse(readFileSync(timesFile, 'utf8'));
-} catch {
-  // first run: alphabetical order
-}
 const seconds = {};
-const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
-let passed = 0;
-let failed = 0;
-let next = 0;
-async function worker() {
-  while (next < files.length) {
-    const result = await runFile(files[next++]);
-    passed += result.passed;
-    failed += result.failed;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function report(name, result, started, note = '') {
+  const passed = result.passed ?? 0;
+  let failed = Math.max(0, (result.total ?? 0) - passed);
+  const problems = [];
+  if (result.lost) problems.push(`${name}: ${result.lost}`);
+  if (result.crashed || result.lost) failed += 1;
+  if (!result.lost && !result.crashed && (result.total ?? 0) === 0 && !result.skipped) {
+    problems.push(`${name}: no test ran (a file must register at least one test, or skip it visibly)`);
+    failed += 1;
   }
+  const elapsed = (Date.now() - started) / 1000;
+  // CPU time (the file's and its children's) is the steadier hint for ordering when others share the cores.
+  seconds[name] = result.cpu ?? elapsed;
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += result.skipped ?? 0;
+  const status = failed > 0 ? 'FAIL' : 'ok  ';
+  const skipped = result.skipped ? `, ${result.skipped} skipped` : '';
+  const cpu = result.cpu === undefined ? '' : `, cpu ${result.cpu.toFixed(1)}s`;
+  process.stdout.write(`${status} ${name} (${passed}/${result.total ?? 0}${skipped}, ${elapsed.toFixed(1)}s${cpu})${note}\n`);
+  if (failed > 0) process.stdout.write(`${[...problems, (result.output ?? '').trim()].filter(Boolean).join('\n')}\n\n`);
+  else if (result.skipped) for (const line of (result.output ?? '').split('\n')) if (line.startsWith('SKIP ')) process.stdout.write(`     ${line}\n`);
 }
-await Promise.all(Array.from({ length: Math.min(workers, files.length) }, worker));
+
+/** An error thrown after a file had finished and reported: that file fails. */
+function lateError({ file, error }) {
+  const name = file ? relative(testDir, file) : 'a test file';
+  totals.failed += 1;
+  process.stdout.write(`FAIL ${name}: an error was thrown after its tests had finished\n${error}\n\n`);
+}
+
+/** Runs one file in a fresh process of its own (isolation, or a rerun after a crash). */
+async function runAlone(file) {
+  const worker = startWorker();
+  const result = await worker.run(file);
+  worker.stop();
+  return result;
+}
+
+// Longest files first, so the slowest do not end up last on one worker while the other idles: CPU seconds of
+// the previous run (cached under node_modules/.cache), else those recorded in test/durations.json (a clean clone).
+// Another tree (--dir) runs in alphabetical order: its files' order is part of what its tests check.
+const timesFile = dirFlag >= 0 ? undefined : join(root, 'node_modules/.cache/specver-test-times.json');
+const readTimes = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {}; // none yet: alphabetical order
+  }
+};
+const times = timesFile ? { ...readTimes(join(root, 'test/durations.json')), ...readTimes(timesFile) } : {};
+const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
+let next = 0;
+
+async function lane() {
+  let worker;
+  const ranHere = [];
+  while (next < files.length) {
+    const file = files[next++];
+    const name = relative(testDir, file);
+    const started = Date.now();
+    if (isolate) {
+      report(name, await runAlone(file), started);
+      continue;
+    }
+    if (!worker?.alive()) {
+      worker = startWorker();
+      ranHere.length = 0;
+    }
+    const result = await worker.run(file);
+    if (!result.lost || result.lost.includes('safety limit')) {
+      report(name, result, started);
+      ranHere.push(name);
+      continue;
+    }
+    // The worker died during this file: rerun it alone, so the verdict is this file's own.
+    const alone = await runAlone(file);
+    if (alone.lost || alone.crashed) report(name, alone, started, ' (crashed; rerun alone)');
+    else {
+      const after = ranHere.length > 0 ? ` after ${ranHere.join(', ')}` : '';
+      report(name, { ...alone, lost: `its shared worker process died while it ran${after} (it passes alone: a file before it leaves something behind)`, output: result.output }, started);
+    }
+    ranHere.length = 0;
+  }
+  worker?.stop();
+}
+
+await Promise.all(Array.from({ length: Math.min(workers, files.length) }, lane));
 try {
-  mkdirSync(dirname(timesFile), { recursive: true });
-  writeFileSync(timesFile, JSON.stringify({ ...times, ...seconds }));
+  if (timesFile) {
+    mkdirSync(dirname(timesFile), { recursive: true });
+    writeFileSync(timesFile, JSON.stringify({ ...times, ...seconds }));
+  }
 } catch {
   // a read-only node_modules only loses the ordering hint
 }
-if (passed + failed === 0) {
+if (totals.passed + totals.failed === 0) {
   console.log('no tests ran');
-  failed = 1;
+  totals.failed = 1;
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed > 0 ? 1 : 0;
+if (totals.skipped > 0) console.log(`${totals.skipped} skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exitCode = totals.failed > 0 ? 1 : 0;

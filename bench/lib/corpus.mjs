@@ -1,5 +1,5 @@
 /** The benchmark inputs taken from `../shared/corpus` (manifest.json): which pairs and which lint targets. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Series benchmarked for diff, by name; the newest pair (last two versions) of each. */
@@ -19,7 +19,9 @@ const LINT_SERIES_FULL = ['stripe', 'openai', 'box', 'twilio-api-v2010', 'digita
 const LINT_SERIES_QUICK = ['netlify'];
 
 export function readManifest(corpus) {
-  return JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
+  const manifest = join(corpus, 'manifest.json');
+  if (!existsSync(manifest)) throw new Error(`the shared corpus is missing: ${manifest} does not exist; clone it beside the checkout (../shared/corpus)`);
+  return JSON.parse(readFileSync(manifest, 'utf8'));
 }
 
 function bytesOf(path) {

@@ -4,11 +4,9 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
-const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const project = emptyProject('specver-action-');
 const remote = emptyProject('specver-remote-');
 const runner = emptyProject('specver-runner-');
@@ -24,7 +22,10 @@ function git(dir: string, ...args: string[]): string {
 
 interface ActionRun { status: number; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }
 
-/** Run action/run.mjs with the runner's environment; the CLI is this checkout's source (through tsx). */
+/**
+ * Run action/run.mjs with the runner's environment; the CLI is this checkout's built one (dist/, `npm run build`):
+ * no tsx start-up in each of the CLI processes the action starts.
+ */
 function runAction(name: string, env: Record<string, string>): ActionRun {
   const summaryFile = runner.write(`${name}/summary.md`, '');
   const outputFile = runner.write(`${name}/output.txt`, '');
@@ -40,8 +41,7 @@ function runAction(name: string, env: Record<string, string>): ActionRun {
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_OUTPUT: outputFile,
       RUNNER_TEMP: runner.path(name, 'tmp'),
-      SPECVER_CLI: join(REPO_ROOT, 'src/main.ts'),
-      NODE_OPTIONS: `--import ${TSX}`,
+      SPECVER_CLI: join(REPO_ROOT, 'dist/main.js'),
       ...env,
     },
   });

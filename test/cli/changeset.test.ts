@@ -14,6 +14,7 @@ import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 import { capturedContext } from '../versioning/helpers/captured-context.ts';
+import { SAFETY_MS } from '../helpers/child.ts';
 
 function project(): TempProject {
   const p = emptyProject('specver-changeset-');
@@ -133,8 +134,21 @@ function terminal(dir: string) {
   return {
     ctx,
     screen: () => screen,
+    /** Resolves once the screen shows `pattern` (checked on every write, not on a timer). */
     async waitFor(pattern: RegExp) {
-      for (let i = 0; i < 300 && !pattern.test(screen); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!pattern.test(screen)) {
+        await new Promise<void>((resolve, reject) => {
+          // Only a safety net against a hang; it asserts no speed.
+          const timer = setTimeout(() => reject(new Error(`the screen never showed ${pattern}: ${JSON.stringify(screen)}`)), SAFETY_MS);
+          const check = () => {
+            if (!pattern.test(screen)) return;
+            clearTimeout(timer);
+            stdout.off('data', check);
+            resolve();
+          };
+          stdout.on('data', check);
+        });
+      }
       assert.match(screen, pattern, JSON.stringify(screen));
     },
     type: (keys: string) => stdin.write(keys),

@@ -4,7 +4,8 @@ import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
-import { CORPUS, emptyProject, fixtureProject } from '../helpers/temp-project.ts';
+import { emptyProject, fixtureProject } from '../helpers/temp-project.ts';
+import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
 test('init on the example project: five contracts with format, kind and version; one for the multi-file spec', async () => {
@@ -65,7 +66,7 @@ test('init --format json: a document valid against init.schema.json', async () =
   assertValidOutput('init.schema.json', asJson.json());
 });
 
-test('init on the DigitalOcean corpus entry: one contract, bundled into one snapshot', async () => {
+corpusTest('init on the DigitalOcean corpus entry: one contract, bundled into one snapshot', async () => {
   const project = emptyProject();
   cpSync(join(CORPUS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
   const r = await runSpecver(['init', '--json'], { cwd: project.dir });

@@ -1,7 +1,8 @@
+import { mock } from 'node:test';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createContext } from '../../src/cli/context.ts';
-import { progressAllowed, withProgress, type SpinnerLike } from '../../src/cli/progress.ts';
+import { PROGRESS_DELAY_MS, progressAllowed, withProgress, type SpinnerLike } from '../../src/cli/progress.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { fixtureProject } from '../helpers/temp-project.ts';
 
@@ -38,46 +39,103 @@ function recorder() {
   return { events, createSpinner };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A fake clock for withProgress's delay timer (node:test's mock timers replace setTimeout/clearTimeout while
+ * installed): the spinner's appearance depends on ticks the test makes, never on how busy the machine is.
+ */
+function fakeClock() {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  return {
+    tick: (ms: number) => mock.timers.tick(ms),
+    restore: () => mock.timers.reset(),
+  };
+}
 
-test('slow work on a terminal shows the spinner, then clears it', async () => {
-  const { ctx } = context(true);
-  const { events, createSpinner } = recorder();
-  const value = await withProgress(ctx, 'Comparing', async () => (await sleep(80), 42), { delayMs: 10, createSpinner });
-  assert.is(value, 42);
-  assert.equal(events, ['start Comparing', 'clear']);
+/** Lets promise callbacks (the spinner's async creation) run; setImmediate is not faked. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Work that finishes when the test says so. */
+function pendingWork<T>() {
+  let finish!: (value: T) => void;
+  let fail!: (error: Error) => void;
+  const promise = new Promise<T>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  return { work: () => promise, finish, fail };
+}
+
+test('slow work on a terminal shows the spinner once the delay has passed, then clears it', async () => {
+  const clock = fakeClock();
+  try {
+    const { ctx } = context(true);
+    const { events, createSpinner } = recorder();
+    const pending = pendingWork<number>();
+    const running = withProgress(ctx, 'Comparing', pending.work, { createSpinner });
+    clock.tick(PROGRESS_DELAY_MS - 1);
+    await settle();
+    assert.equal(events, [], 'not before the delay');
+    clock.tick(1);
+    await settle();
+    assert.equal(events, ['start Comparing']);
+    pending.finish(42);
+    assert.is(await running, 42);
+    assert.equal(events, ['start Comparing', 'clear']);
+  } finally {
+    clock.restore();
+  }
 });
 
-test('quick work never starts the spinner', async () => {
-  const { ctx } = context(true);
-  const { events, createSpinner } = recorder();
-  await withProgress(ctx, 'Comparing', async () => 1, { delayMs: 50, createSpinner });
-  await sleep(80);
-  assert.equal(events, []);
+test('quick work never starts the spinner, even after the delay', async () => {
+  const clock = fakeClock();
+  try {
+    const { ctx } = context(true);
+    const { events, createSpinner } = recorder();
+    assert.is(await withProgress(ctx, 'Comparing', async () => 1, { delayMs: 50, createSpinner }), 1);
+    clock.tick(1000);
+    await settle();
+    assert.equal(events, []);
+  } finally {
+    clock.restore();
+  }
 });
 
 test('the spinner is cleared when the work fails', async () => {
-  const { ctx } = context(true);
-  const { events, createSpinner } = recorder();
+  const clock = fakeClock();
   try {
-    await withProgress(ctx, 'Comparing', async () => {
-      await sleep(60);
-      throw new Error('boom');
-    }, { delayMs: 5, createSpinner });
-    assert.unreachable('should throw');
-  } catch (error) {
-    assert.is((error as Error).message, 'boom');
+    const { ctx } = context(true);
+    const { events, createSpinner } = recorder();
+    const pending = pendingWork<never>();
+    const running = withProgress(ctx, 'Comparing', pending.work, { delayMs: 5, createSpinner });
+    clock.tick(5);
+    await settle();
+    pending.fail(new Error('boom'));
+    try {
+      await running;
+      assert.unreachable('should throw');
+    } catch (error) {
+      assert.is((error as Error).message, 'boom');
+    }
+    assert.equal(events, ['start Comparing', 'clear']);
+  } finally {
+    clock.restore();
   }
-  assert.equal(events, ['start Comparing', 'clear']);
 });
 
 test('no spinner without a terminal or in CI, even for slow work', async () => {
-  for (const [tty, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
-    const { ctx, stderr } = context(tty, env);
-    const { events, createSpinner } = recorder();
-    await withProgress(ctx, 'Comparing', () => sleep(40), { delayMs: 5, createSpinner });
-    assert.equal(events, []);
-    assert.is(stderr(), '');
+  const clock = fakeClock();
+  try {
+    for (const [tty, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+      const { ctx, stderr } = context(tty, env);
+      const { events, createSpinner } = recorder();
+      const pending = pendingWork<void>();
+      const running = withProgress(ctx, 'Comparing', pending.work, { delayMs: 5, createSpinner });
+      clock.tick(1000);
+      await settle();
+      pending.finish();
+      await running;
+      assert.equal(events, []);
+      assert.is(stderr(), '');
+    }
+  } finally {
+    clock.restore();
   }
 });
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { nameFromPath, sanitiseName, uniqueNames } from '../../src/config/contract-names.ts';
 import { discoverSpecs, relativeRefTargets } from '../../src/config/discover.ts';
 import { CONTRACT_NAME_PATTERN } from '../../src/types.ts';
-import { CORPUS, emptyProject, fixtureProject } from '../helpers/temp-project.ts';
+import { emptyProject, fixtureProject } from '../helpers/temp-project.ts';
+import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 
 test('the example project: five contracts, the multi-file spec once, sorted by path', async () => {
   const project = fixtureProject('petstore');
@@ -23,7 +24,7 @@ test('the example project: five contracts, the multi-file spec once, sorted by p
   assert.equal(specs[0]!.parts, ['api/catalog/schemas/price.yaml', 'api/catalog/schemas/product.yaml']);
 });
 
-test('the DigitalOcean multi-file spec is one contract', async () => {
+corpusTest('the DigitalOcean multi-file spec is one contract', async () => {
   const project = emptyProject();
   cpSync(join(CORPUS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
   const specs = await discoverSpecs(project.dir);

@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(REPO_ROOT, 'fixtures');
-/** The shared corpus of real specs beside the checkout. */
-export const CORPUS = resolve(REPO_ROOT, '../shared/corpus');
+/**
+ * The shared corpus of real specs beside the checkout (SPECVER_TEST_CORPUS points elsewhere); tests reach it
+ * through helpers/corpus.ts, which is never silent when it is missing.
+ */
+export const CORPUS = resolve(REPO_ROOT, process.env.SPECVER_TEST_CORPUS ?? '../shared/corpus');
 
 const created: string[] = [];
 

@@ -5,39 +5,37 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSpec } from '../../src/spec/load.ts';
 import { classifySpecs } from '../../src/classify/classify.ts';
 import type { LoadedSpec } from '../../src/spec/types.ts';
-import { CORPUS } from '../helpers/temp-project.ts';
-
-const manifestPath = join(CORPUS, 'manifest.json');
-const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { jsonSchema: [] };
+import { CORPUS, corpusSeriesTests } from '../helpers/corpus.ts';
 const today = new Date('2026-01-01T00:00:00Z');
 const MODES = ['backward', 'forward', 'full', 'none'] as const;
 
-for (const series of manifest.jsonSchema as { name: string; versions: { label: string; path: string }[] }[]) {
-  test(`corpus ${series.name}: consecutive pairs classify deterministically in every mode; self-diff is empty`, async () => {
-    const specs: LoadedSpec[] = [];
-    for (const version of series.versions) specs.push(await loadSpec(join(CORPUS, version.path), { projectRoot: CORPUS, expectedFormat: 'json-schema' }));
-    for (let i = 1; i < specs.length; i++) {
-      const label = `${series.versions[i - 1].label} -> ${series.versions[i].label}`;
-      const first = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
-      const second = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
-      assert.equal(second, first, `${label}: not deterministic`);
-      for (const mode of MODES) {
-        const findings = mode === 'backward' ? first : await classifySpecs(specs[i - 1], specs[i], { today, compatibility: mode });
-        const unclassified = findings.filter((f) => f.rule === 'unclassified');
-        assert.equal(unclassified.map((f) => `${f.location}: ${f.message}`), [], `${label} (${mode}): unclassified changes`);
-        assert.is(findings.length, first.length, `${label} (${mode}): the mode changed which changes were found`);
-        if (mode === 'none') assert.equal(findings.filter((f) => f.severity === 'breaking'), [], `${label}: breaking under none`);
+corpusSeriesTests('corpus JSON Schema series classify deterministically', (manifest) => {
+  for (const series of manifest.jsonSchema) {
+    test(`corpus ${series.name}: consecutive pairs classify deterministically in every mode; self-diff is empty`, async () => {
+      const specs: LoadedSpec[] = [];
+      for (const version of series.versions) specs.push(await loadSpec(join(CORPUS, version.path), { projectRoot: CORPUS, expectedFormat: 'json-schema' }));
+      for (let i = 1; i < specs.length; i++) {
+        const label = `${series.versions[i - 1].label} -> ${series.versions[i].label}`;
+        const first = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
+        const second = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
+        assert.equal(second, first, `${label}: not deterministic`);
+        for (const mode of MODES) {
+          const findings = mode === 'backward' ? first : await classifySpecs(specs[i - 1], specs[i], { today, compatibility: mode });
+          const unclassified = findings.filter((f) => f.rule === 'unclassified');
+          assert.equal(unclassified.map((f) => `${f.location}: ${f.message}`), [], `${label} (${mode}): unclassified changes`);
+          assert.is(findings.length, first.length, `${label} (${mode}): the mode changed which changes were found`);
+          if (mode === 'none') assert.equal(findings.filter((f) => f.severity === 'breaking'), [], `${label}: breaking under none`);
+        }
       }
-    }
-    for (const [index, spec] of specs.entries()) {
-      assert.equal(await classifySpecs(spec, spec, { today }), [], `${series.versions[index].label}: diff(a, a) is not empty`);
-    }
-  });
-}
+      for (const [index, spec] of specs.entries()) {
+        assert.equal(await classifySpecs(spec, spec, { today }), [], `${series.versions[index].label}: diff(a, a) is not empty`);
+      }
+    });
+  }
+});
 
 test.run();

@@ -10,12 +10,8 @@ import * as assert from 'uvu/assert';
 import { lintDocumentFromText, SourceCache } from '../../src/lint/document.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
 import { lintSpecFiles } from '../../src/lint/lint-files.ts';
-import { CORPUS } from '../helpers/temp-project.ts';
+import { CORPUS, corpusSeriesTests, type CorpusSeries as Series, type CorpusVersion as Version } from '../helpers/corpus.ts';
 
-interface Version { path: string; bytes: number; dir?: string }
-interface Series { name: string; format: 'openapi' | 'json-schema'; versions: Version[] }
-
-const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { openapi: Series[]; jsonSchema: Series[] };
 const rules = builtinLintRules();
 
 function lintOnce(series: Series, version: Version): string[] {
@@ -26,20 +22,22 @@ function lintOnce(series: Series, version: Version): string[] {
   return lintSpecFiles(doc, file, root, rules, cache).violations.map((v) => `${v.severity} ${v.rule} ${v.file}:${v.line ?? '?'} ${v.pointer} ${v.message}`);
 }
 
-for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
-  test(`corpus ${series.name}: ${series.versions.length} versions lint without a tool error, stable`, () => {
-    for (const version of series.versions) {
-      const first = lintOnce(series, version);
-      for (const line of first) assert.ok(/:\d+ /.test(line), `no line: ${line}`);
-      if (version.bytes < 100_000) assert.equal(lintOnce(series, version), first, `${version.path} findings differ between runs`);
-    }
-  });
-}
+corpusSeriesTests('corpus files lint without a tool error', (manifest) => {
+  for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
+    test(`corpus ${series.name}: ${series.versions.length} versions lint without a tool error, stable`, () => {
+      for (const version of series.versions) {
+        const first = lintOnce(series, version);
+        for (const line of first) assert.ok(/:\d+ /.test(line), `no line: ${line}`);
+        if (version.bytes < 100_000) assert.equal(lintOnce(series, version), first, `${version.path} findings differ between runs`);
+      }
+    });
+  }
 
-test('known invalid documents are reported, not crashed on', () => {
-  const openai = manifest.openapi.find((s) => s.name === 'openai')!;
-  const findings = lintOnce(openai, openai.versions[openai.versions.length - 1]);
-  assert.ok(findings.some((f) => f.includes('openapi-schema-valid') && f.includes('exclusiveMinimum must be number')), 'openai: 3.0-style exclusiveMinimum in 3.1');
+  test('known invalid documents are reported, not crashed on', () => {
+    const openai = manifest.openapi.find((s) => s.name === 'openai')!;
+    const findings = lintOnce(openai, openai.versions[openai.versions.length - 1]);
+    assert.ok(findings.some((f) => f.includes('openapi-schema-valid') && f.includes('exclusiveMinimum must be number')), 'openai: 3.0-style exclusiveMinimum in 3.1');
+  });
 });
 
 test.run();

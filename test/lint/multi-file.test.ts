@@ -9,7 +9,8 @@ import * as assert from 'uvu/assert';
 import { lintDocumentFromText, SourceCache } from '../../src/lint/document.ts';
 import { lintSpecFiles } from '../../src/lint/lint-files.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
-import { CORPUS, FIXTURES } from '../helpers/temp-project.ts';
+import { FIXTURES } from '../helpers/temp-project.ts';
+import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 
 const rules = builtinLintRules();
 
@@ -53,7 +54,7 @@ test('findings are the same on a second run (no shared state, sources untouched)
   assert.equal(lint(dir, 'api.yaml').violations, violations);
 });
 
-test('DigitalOcean: operations written in ~250 files are linted in their own files and lines', () => {
+corpusTest('DigitalOcean: operations written in ~250 files are linted in their own files and lines', () => {
   const root = join(CORPUS, 'openapi', 'digitalocean', '2020-09-14');
   const found = lint(root, 'DigitalOcean-public.v2.yaml').violations;
   const resize = found.find((v) => v.file === 'resources/volumes/intitiate_volume_action_by_name.yml' && v.rule === 'examples-valid' && v.message.includes('droplet_id'));

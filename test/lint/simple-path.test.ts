@@ -11,7 +11,7 @@ import { JSONPath } from 'jsonpath-plus';
 import { load } from 'js-yaml';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
 import { evaluateSimple, simpleSteps } from '../../src/lint/simple-path.ts';
-import { CORPUS } from '../helpers/temp-project.ts';
+import { CORPUS, corpusSeriesTests } from '../helpers/corpus.ts';
 
 const builtIn = [...new Set(builtinLintRules().flatMap((rule) => rule.given ?? []))];
 const EXTRA = ['$', '$.info.title', '$.paths[*][*]', '$.components[*][*]', '$.paths[*][*].responses[*]', '$.tags[*].name', '$.nope[*].x'];
@@ -42,14 +42,15 @@ test('same matches as jsonpath-plus on awkward keys, arrays and primitives', () 
   for (const path of paths) same(path, data, 'hand-made');
 });
 
-const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { openapi: { name: string; versions: { path: string }[] }[] };
-for (const series of manifest.openapi) {
-  test(`same matches as jsonpath-plus on ${series.name}`, () => {
-    const file = join(CORPUS, series.versions[series.versions.length - 1]!.path);
-    const text = readFileSync(file, 'utf8');
-    const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
-    for (const path of paths) same(path, data, series.name);
-  });
-}
+corpusSeriesTests('same matches as jsonpath-plus on the corpus', (manifest) => {
+  for (const series of manifest.openapi) {
+    test(`same matches as jsonpath-plus on ${series.name}`, () => {
+      const file = join(CORPUS, series.versions[series.versions.length - 1]!.path);
+      const text = readFileSync(file, 'utf8');
+      const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
+      for (const path of paths) same(path, data, series.name);
+    });
+  }
+});
 
 test.run();

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { BASE_CONFIG, BASE_SPEC, CHANGESET, PERMISSIONS_ENFORCED, baseProject, lock, runBadCase, unlockAll, type BadCase } from '../helpers/bad-input.ts';
 import { FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 import { PERMISSION_CASES } from './helpers/permission-cases.ts';
+import { runChild } from '../helpers/child.ts';
 
 const bad = (name: string) => readFileSync(join(FIXTURES, 'bad', name), 'utf8');
 const SPEC = 'api/pets.yaml';
@@ -108,20 +109,20 @@ add(
   { name: '$ref to a file: URL outside', files: { [SPEC]: refSpec('file:///etc/hostname') }, argv: ['diff'], exit: 2, error: /points outside the project root/ },
   { name: '$ref escaping through a referenced file', files: { [SPEC]: refSpec('./schemas/pet.yaml'), 'api/schemas/pet.yaml': '$ref: "../../../outside.yaml"\n' }, argv: ['diff'], exit: 2, error: /api\/schemas\/pet\.yaml:1: \$ref .* points outside the project root/ },
   { name: '$ref chain that never reaches a value', files: { [SPEC]: refSpec('#/components/schemas/A') + '    A: { $ref: "#/components/schemas/B" }\n    B: { $ref: "#/components/schemas/A" }\n' }, argv: ['diff'], exit: 2, error: /\$ref .* is broken: the reference chain is circular/ },
-  { name: 'http(s) $refs load without the network', files: { [SPEC]: bad('http-ref.yaml') }, argv: ['diff'], exit: 0, maxMs: 10_000 },
-  { name: 'circular $refs work', files: { [SPEC]: bad('circular.yaml'), '.specver/snapshots/pets@1.0.0.yaml': bad('circular.yaml') }, argv: ['breaking'], exit: 0, maxMs: 10_000 },
+  { name: 'http(s) $refs load without the network', files: { [SPEC]: bad('http-ref.yaml') }, argv: ['diff'], exit: 0, maxCpuMs: 10_000 },
+  { name: 'circular $refs work', files: { [SPEC]: bad('circular.yaml'), '.specver/snapshots/pets@1.0.0.yaml': bad('circular.yaml') }, argv: ['breaking'], exit: 0, maxCpuMs: 10_000 },
 );
 
 // --- Hostile sizes and shapes (generated).
 add(
-  { name: 'YAML alias bomb', files: { [SPEC]: bad('alias-bomb.yaml') }, argv: ['diff'], exit: 2, error: /api\/pets\.yaml: YAML aliases expand to too many nodes/, maxMs: 10_000 },
+  { name: 'YAML alias bomb', files: { [SPEC]: bad('alias-bomb.yaml') }, argv: ['diff'], exit: 2, error: /api\/pets\.yaml: YAML aliases expand to too many nodes/, maxCpuMs: 10_000 },
   {
     name: 'JSON nested 100k levels',
     files: asJson(`{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"x-deep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
     argv: ['diff'],
     exit: 2,
     error: /api\/pets\.json: nesting deeper than 1000 levels/,
-    maxMs: 20_000,
+    maxCpuMs: 20_000,
   },
   {
     name: 'YAML nested 100k levels',
@@ -129,7 +130,7 @@ add(
     argv: ['diff'],
     exit: 2,
     error: /api\/pets\.yaml:4: nesting deeper than 1000 levels/,
-    maxMs: 20_000,
+    maxCpuMs: 20_000,
   },
   {
     name: 'schema nested 100k levels (objects, not arrays)',
@@ -137,7 +138,7 @@ add(
     argv: ['diff'],
     exit: 2,
     error: /api\/pets\.json: nesting deeper than 1000 levels/,
-    maxMs: 20_000,
+    maxCpuMs: 20_000,
   },
 );
 
@@ -161,7 +162,7 @@ add(
   { name: 'config: unclosed flow sequence', files: { 'specver.yaml': 'contracts: [\n' }, argv: ['diff'], exit: 2, error: /specver\.yaml:\d+: invalid YAML/ },
   { name: 'config: duplicate key', files: { 'specver.yaml': `${BASE_CONFIG}versioning: fixed\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:7: invalid YAML/ },
   { name: 'config: undefined alias', files: { 'specver.yaml': 'contracts: *nothing\n' }, argv: ['diff'], exit: 2, error: /specver\.yaml:1: invalid YAML/ },
-  { name: 'config: alias bomb', files: { 'specver.yaml': `${bad('alias-bomb.yaml').split('openapi')[0]}contracts: []\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:\d+: (invalid YAML|unknown field)/, maxMs: 10_000 },
+  { name: 'config: alias bomb', files: { 'specver.yaml': `${bad('alias-bomb.yaml').split('openapi')[0]}contracts: []\n` }, argv: ['diff'], exit: 2, error: /specver\.yaml:\d+: (invalid YAML|unknown field)/, maxCpuMs: 10_000 },
   { name: 'config: a list at the top', files: { 'specver.yaml': '- pets\n' }, argv: ['diff'], exit: 2, error: /specver\.yaml:1: the configuration must be a mapping/ },
   { name: 'config: the same file twice', files: { 'specver.yaml': BASE_CONFIG.replace('changelog:', '  - name: pets-again\n    format: openapi\n    path: ./api//pets.yaml\nchangelog:') }, argv: ['diff'], exit: 2, error: /specver\.yaml:8: contract 'pets-again': api\/pets\.yaml is already tracked by contracts\[0\]/ },
   { name: 'config: the same name twice', files: { 'specver.yaml': BASE_CONFIG.replace('changelog:', '  - name: pets\n    format: openapi\n    path: api/other.yaml\nchangelog:') }, argv: ['diff'], exit: 2, error: /specver\.yaml:6: duplicate contract name 'pets'/ },
@@ -286,7 +287,7 @@ add({
   },
   argv: ['breaking', '--quiet'],
   exit: 0,
-  maxMs: 40_000,
+  maxCpuMs: 40_000,
   check: (r) => assert.match(r.stdout, /No breaking changes/),
 });
 
@@ -306,11 +307,11 @@ if (!PERMISSIONS_ENFORCED) {
   // Root reads a chmod 000 file anyway: run the permission cases as an unprivileged user instead.
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
   if (setpriv) {
-    test(`permission cases (${PERMISSION_CASES.length}) as an unprivileged user`, () => {
-      const child = spawnSync(
+    test(`permission cases (${PERMISSION_CASES.length}) as an unprivileged user`, async () => {
+      const child = await runChild(
         'setpriv',
         ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', 'tsx', join(REPO_ROOT, 'test/reliability/helpers/run-permission-cases.ts')],
-        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, HOME: tmpdir() }, timeout: 60_000 },
+        { cwd: REPO_ROOT, env: { ...process.env, HOME: tmpdir() } },
       );
       const report = JSON.parse(child.stdout.trim().split('\n').pop() || '{}') as { ran?: number; failures?: string[] };
       assert.is(report.ran, PERMISSION_CASES.length, `child did not run: ${child.stderr}`);

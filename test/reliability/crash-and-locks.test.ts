@@ -8,19 +8,17 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BASE_CONFIG, BASE_SPEC } from '../helpers/bad-input.ts';
+import { runChild, startChild, waitUntil, type ChildResult } from '../helpers/child.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
 const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.ts');
-/** tsx by path: the CLI children run with the temp project as their cwd. */
-const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const CHANGESETS = {
   'brave-lion-jump': '---\n"pets": major\n---\n\nRemove things\n',
   'calm-otter-sing': '---\n"big": minor\n"pets": patch\n---\n\nAdd things\n',
@@ -92,7 +90,7 @@ test('SIGKILL at seeded random points inside apply: next run reaches the clean s
     const step = STEPS[Math.floor(random() * STEPS.length)]!;
     const delay = Math.floor(random() * 4);
     const p = project();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD, p.dir, `kill:${step}:${delay}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const child = await runChild(process.execPath, ['--import', 'tsx', CHILD, p.dir, `kill:${step}:${delay}`], { cwd: REPO_ROOT });
     const where = `kill at '${step}' + ${delay} ms`;
     const killed = child.signal === 'SIGKILL';
     assert.ok(killed || /exit 0/.test(child.stdout), `${where}: child neither killed nor finished: ${child.stdout}${child.stderr}`);
@@ -126,43 +124,31 @@ test('a stale lock of a dead run is taken over; its temp files are removed at on
   assert.equal(p.snapshot(), newState);
 });
 
-function startCli(cwd: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO_ROOT, 'src/main.ts'), 'version', '--no-git'], {
-      cwd,
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stderr }));
+function startCli(cwd: string): Promise<ChildResult> {
+  return runChild(process.execPath, [join(REPO_ROOT, 'dist/main.js'), 'version', '--no-git'], {
+    cwd,
+    env: { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() },
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('two version runs at once: the second exits 2 naming the lock, the first finishes cleanly', async () => {
   const newState = await clean();
   const p = project();
-  const first = spawn(process.execPath, ['--import', 'tsx', CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT });
-  let firstOut = '';
-  first.stdout.on('data', (chunk) => (firstOut += chunk));
-  first.stderr.on('data', (chunk) => (firstOut += chunk));
-  const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
+  const first = startChild(process.execPath, ['--import', 'tsx', CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT, label: 'first version run' });
   try {
-    for (let waited = 0; !existsSync(p.path('.paused')); waited += 20) {
-      assert.ok(waited < 20_000, `first run never reached its apply step: ${firstOut}`);
-      await sleep(20);
-    }
+    await waitUntil(() => existsSync(p.path('.paused')) || first.child.exitCode !== null, 'the first run to reach its apply step');
+    assert.ok(existsSync(p.path('.paused')), `first run ended before its apply step: ${first.output()}`);
     const second = await startCli(p.dir);
     assert.is(second.code, 2, second.stderr);
     const lines = second.stderr.trim().split('\n');
-    assert.match(lines[0]!, new RegExp(`^specver: another specver run holds the lock \\.specver/\\.lock \\(pid ${first.pid},`));
+    assert.match(lines[0]!, new RegExp(`^specver: another specver run holds the lock \\.specver/\\.lock \\(pid ${first.child.pid},`));
     assert.not.match(second.stderr, /\n\s+at /);
   } finally {
     p.write('.go', ''); // never leave the first run waiting
   }
-  assert.is(await firstDone, 0, firstOut);
-  assert.match(firstOut, /exit 0/);
+  const firstResult = await first.done;
+  assert.is(firstResult.code, 0, first.output());
+  assert.match(firstResult.stdout, /exit 0/);
   rmSync(p.path('.paused'));
   rmSync(p.path('.go'));
   assert.equal(leftovers(p), []);

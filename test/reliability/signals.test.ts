@@ -1,20 +1,21 @@
 /**
  * Ctrl-C: during work (a long diff) specver exits 130 and leaves nothing behind; at a prompt it cancels
- * (exit 4) and writes nothing. Real processes: the CLI under tsx, and a pseudo-terminal through `script`.
+ * (exit 4) and writes nothing. Real processes: the built CLI (dist/, `npm run build`), and a pseudo-terminal
+ * through `script`.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BASE_CONFIG, BASE_SPEC, baseProject } from '../helpers/bad-input.ts';
+import { finishedChildrenCpuMs, processCpuMs, runChild, SAFETY_MS, startChild, waitUntil, type WatchedChild } from '../helpers/child.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 import { interruptedExitCode } from '../../src/cli/run.ts';
 import { writeFileAtomic } from '../../src/store/atomic-write.ts';
 import { acquireLock } from '../../src/store/lock.ts';
 
-const TSX = pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const MAIN = join(REPO_ROOT, 'src/main.ts');
+/** The built CLI (`npm run build`): the entry point users run, with its signal handling. */
+const MAIN = join(REPO_ROOT, 'dist/main.js');
 
 function bigSpec(paths: number, type: string): string {
   const all: Record<string, unknown> = {};
@@ -29,21 +30,24 @@ function bigSpec(paths: number, type: string): string {
   return JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, paths: all });
 }
 
-function collect(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+/**
+ * The CPU time a whole small `diff` run takes here (start-up, loading, comparing, exit). A child that has used
+ * more than this is past start-up, inside its work.
+ */
+function smallRunCpuMs(): number {
+  const p = baseProject();
+  const before = finishedChildrenCpuMs();
+  const small = spawnSync(process.execPath, [MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: SAFETY_MS });
+  assert.is(small.status, 0, `a small diff failed: ${small.stderr}`);
+  p.remove();
+  return finishedChildrenCpuMs()! - before!;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** How long the CLI takes to start here (tsx compiles on first use), so SIGINT lands after start-up. */
-function startupMs(): number {
-  const started = Date.now();
-  spawnSync(process.execPath, ['--import', TSX, MAIN, '--version'], { encoding: 'utf8' });
-  return Date.now() - started;
+/** The CPU time (ms) of a running child, failing the test when it has ended (it must still be working). */
+function runningCpuMs(child: WatchedChild): number {
+  const used = processCpuMs(child.child.pid!);
+  assert.ok(used !== undefined && child.child.exitCode === null && child.child.signalCode === null, `the child ended before the signal was sent: ${child.output()}`);
+  return used!;
 }
 
 test('SIGINT during a long diff: stops at once (default action: a shell reports 130), nothing written', async () => {
@@ -53,16 +57,16 @@ test('SIGINT during a long diff: stops at once (default action: a shell reports 
   p.write('api/big.json', bigSpec(30_000, 'integer'));
   p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(30_000, 'number'));
   const before = p.snapshot();
-  const wait = startupMs() + 1500;
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
-  const done = collect(child);
-  await sleep(wait);
-  const sent = Date.now();
-  child.kill('SIGINT');
-  const result = await done;
-  // Nothing is in flight during a diff, so no handler waits for the computation to yield.
-  assert.ok(Date.now() - sent < 2000, `took ${Date.now() - sent} ms to stop`);
+  // Past start-up: the child has used a second more CPU than a whole small run needs (no wall-clock guess).
+  const busy = smallRunCpuMs() + 1000;
+  const child = startChild(process.execPath, [MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver diff (big)' });
+  await waitUntil(() => runningCpuMs(child) > busy, `the diff to use ${busy} ms of CPU`);
+  child.child.kill('SIGINT');
+  const result = await child.done;
+  // Killed by the signal itself (not an exit code from a handler): nothing is in flight during a diff, so no
+  // handler waits for the computation to yield, and the result was never printed.
   assert.is(result.signal, 'SIGINT', `${result.code}: ${result.stderr}`);
+  assert.is(result.stdout, '');
   assert.not.match(result.stderr, /\n\s+at /);
   assert.equal(p.snapshot(), before);
   p.remove();
@@ -74,22 +78,23 @@ test('SIGINT while version holds the lock: exit 130, one line, lock and temp fil
   p.write('api/big.json', bigSpec(30_000, 'integer'));
   p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(30_000, 'integer'));
   p.write('.specver/changesets/a-b-c.md', '---\n"pets": minor\n---\n\nx\n');
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
-  const done = collect(child);
-  for (let waited = 0; !p.exists('.specver/.lock'); waited += 5) {
-    assert.ok(waited < 30_000, 'the lock was never taken');
-    await sleep(5);
-  }
-  child.kill('SIGINT');
-  const result = await done;
+  const child = startChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver version (big)' });
+  await waitUntil(() => p.exists('.specver/.lock') || child.child.exitCode !== null, 'the version run to take the lock');
+  // The lock file appears a moment before the run registers its Ctrl-C handler: let it run on a little (by
+  // its own CPU time, not the clock) while it still holds the lock, planning 30,000 paths.
+  const locked = runningCpuMs(child);
+  await waitUntil(() => runningCpuMs(child) > locked + 200, 'the version run to work on with the lock held');
+  assert.ok(p.exists('.specver/.lock'), 'still holding the lock');
+  child.child.kill('SIGINT');
+  const result = await child.done;
   assert.is(result.code, 130, `${result.signal} ${result.stdout} ${result.stderr}`);
   const lines = result.stderr.split('\n').filter(Boolean);
   assert.equal(lines, ['specver: interrupted (Ctrl-C): stopped before finishing, no partial files left', 'hint: run the command again']);
   const left = [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'));
   assert.equal(left, []);
   // Old state, or a journal the next run finishes: either way the next run ends released.
-  const next = spawnSync(process.execPath, ['--import', TSX, MAIN, 'version', '--no-git'], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-  assert.is(next.status, 0, next.stderr);
+  const next = await runChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true' } });
+  assert.is(next.code, 0, next.stderr);
   assert.match(p.read('.specver/versions.json'), /"pets": "1\.1\.0"/);
   assert.not.ok(p.exists('.specver/changesets/a-b-c.md'));
   p.remove();
@@ -101,10 +106,7 @@ test('the interrupt handler removes in-flight temp files and the held lock, and 
   assert.ok(p.exists('.specver/.lock'));
   const writing = writeFileAtomic(p.path('.specver/snapshots/pets@2.0.0.yaml'), 'x'.repeat(32 * 1024 * 1024)).catch(() => undefined);
   const temps = () => [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp'));
-  for (let waited = 0; temps().length === 0; waited++) {
-    assert.ok(waited < 1000, 'the write never started');
-    await sleep(1);
-  }
+  await waitUntil(() => temps().length > 0, 'the atomic write to create its temp file');
   let stdout = '';
   const code = interruptedExitCode(['diff', '--json'], {
     cwd: p.dir,
@@ -129,26 +131,21 @@ test(`SIGINT (Ctrl-C) at a changeset prompt under a pseudo-terminal: exit 4, not
     return;
   }
   // A pty made by `script` without a terminal around it has 0 columns: give it a size, or prompts wrap per letter.
-  const command = `stty cols 120 rows 40; exec ${JSON.stringify(process.execPath)} --import ${JSON.stringify(TSX)} ${JSON.stringify(MAIN)} changeset --interactive`;
+  const command = `stty cols 120 rows 40; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} changeset --interactive`;
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
   delete env.CI;
-  const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: p.dir, env });
-  let seen = '';
-  child.stdout!.on('data', (chunk) => (seen += chunk));
-  const done = collect(child);
+  const child = startChild('script', ['-qec', command, '/dev/null'], { cwd: p.dir, env, label: 'specver changeset --interactive (pty)' });
   try {
-    // The prompt's own message: printed once the prompt is up and reading keys (raw mode).
-    for (let waited = 0; !/Bump for pets/.test(seen); waited += 50) {
-      assert.ok(waited < 20_000, `no prompt appeared: ${seen}`);
-      await sleep(50);
-    }
-    await sleep(200); // let the prompt finish rendering
-    child.stdin!.write('\u0003');
+    // The prompt's own message: the prompt switches the terminal to raw mode and listens for keys before
+    // it renders anything, so once this is printed Ctrl-C arrives as a key.
+    await child.waitForOutput(/Bump for pets/, 'prompt');
+    child.child.stdin!.write('\u0003');
   } catch (error) {
-    child.kill('SIGKILL');
+    child.child.kill('SIGKILL');
     throw error;
   }
-  const result = await done;
+  const result = await child.done;
+  const seen = result.stdout + result.stderr;
   assert.is(result.code, 4, seen);
   assert.match(seen, /specver:.*cancelled/);
   assert.equal(p.snapshot(), before, 'nothing written');

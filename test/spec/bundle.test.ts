@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bundleSpec } from '../../src/spec/bundle.ts';
 import { loadSpec, loadSpecFromText } from '../../src/spec/load.ts';
-import { CORPUS, emptyProject, FIXTURES } from '../helpers/temp-project.ts';
+import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
+import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 
 const SPECS = join(FIXTURES, 'specs');
 
@@ -53,7 +54,7 @@ test('a circular in-document spec round-trips unchanged', async () => {
   await assertRoundTrip('circular.yaml', SPECS, 'yaml');
 });
 
-test('the petstore-separate corpus entry bundles and round-trips', async () => {
+corpusTest('the petstore-separate corpus entry bundles and round-trips', async () => {
   for (const label of ['2015-06-04', '2016-03-08', '2018-02-08']) {
     await assertRoundTrip(`openapi/oai-petstore-separate-2.0/${label}/spec/swagger.yaml`, CORPUS, 'yaml');
   }
@@ -82,7 +83,7 @@ test('refs.map targets are bundled in; unmapped URL refs stay as written', async
   assert.is(unmapped.text, readFileSync(join(SPECS, 'http-ref.yaml'), 'utf8'));
 });
 
-test('digitalocean (250 files) bundles and round-trips', async () => {
+corpusTest('digitalocean (250 files) bundles and round-trips', async () => {
   await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', CORPUS, 'yaml');
 });
 

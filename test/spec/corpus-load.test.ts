@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../src/spec/load.ts';
-import { CORPUS } from '../helpers/temp-project.ts';
+import { CORPUS, corpusManifest, corpusTest } from '../helpers/corpus.ts';
 
-const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8'));
-
-test('multi-file DigitalOcean spec loads with every file and no $ref left but URLs', async () => {
+corpusTest('multi-file DigitalOcean spec loads with every file and no $ref left but URLs', async () => {
   const spec = await loadSpec('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', { projectRoot: CORPUS, expectedFormat: 'openapi' });
   assert.is(spec.kind.format, 'openapi');
   assert.ok(spec.files.size > 200, `${spec.files.size} files`);
@@ -28,8 +24,9 @@ test('multi-file DigitalOcean spec loads with every file and no $ref left but UR
   assert.is(spec.origin(volumeAction.post)!.pointer, '');
 });
 
-test('every beacon-apis version loads (multi-file, 3.0 -> 3.1)', async () => {
-  const series = manifest.openapi.find((s: any) => s.name === 'beacon-apis');
+corpusTest('every beacon-apis version loads (multi-file, 3.0 -> 3.1)', async () => {
+  const series = corpusManifest().openapi.find((s) => s.name === 'beacon-apis');
+  assert.ok(series, 'the corpus has the beacon-apis series');
   for (const version of series.versions) {
     const spec = await loadSpec(version.path, { projectRoot: CORPUS });
     assert.ok(spec.files.size > 100, version.path);
@@ -37,14 +34,15 @@ test('every beacon-apis version loads (multi-file, 3.0 -> 3.1)', async () => {
   }
 });
 
-test('asyncapi schemas resolve $id refs to entries of the same file', async () => {
+corpusTest('asyncapi schemas resolve $id refs to entries of the same file', async () => {
   const spec = await loadSpec('json-schema/asyncapi/3.0.0.json', { projectRoot: CORPUS });
   const info = spec.document.definitions['http://asyncapi.com/definitions/3.0.0/info.json'];
   assert.ok(info, 'the $id entry exists');
   assert.is(spec.document.properties.info, info);
 });
 
-test('every corpus file under 1 MB loads (larger ones are the benchmark)', async () => {
+corpusTest('every corpus file under 1 MB loads (larger ones are the benchmark)', async () => {
+  const manifest = corpusManifest();
   for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
     for (const version of series.versions) {
       if (version.bytes > 1_000_000) continue;

@@ -7,7 +7,7 @@ import { dump } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { escapeSegment, pointerSegments } from '../../src/spec/line-index.ts';
 import { parseSource } from '../../src/spec/parse-source.ts';
-import { CORPUS } from '../helpers/temp-project.ts';
+import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 
 /** Every pointer in a document with its line, computed independently with the `yaml` package. */
 function expectedLines(text: string): Map<string, number> {
@@ -36,7 +36,7 @@ function expectedLines(text: string): Map<string, number> {
 }
 
 for (const file of ['openapi/netlify/v2.55.0.yaml', 'openapi/oai-uspto-3.0/2020-07-02.yaml', 'openapi/oai-petstore-expanded-2.0/2018-02-08.json', 'json-schema/cloudevents/2020-10-22.json']) {
-  test(`lineOf agrees with the yaml package on every pointer of ${file}`, () => {
+  corpusTest(`lineOf agrees with the yaml package on every pointer of ${file}`, () => {
     const text = readFileSync(join(CORPUS, file), 'utf8');
     const source = parseSource(text, file);
     const expected = expectedLines(text);

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cleanStaleTempFiles, removeFileIfExists, tempPathFor, writeFileAtomic } from '../../src/store/atomic-write.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 
@@ -39,8 +39,10 @@ test('cleanStaleTempFiles removes old temp files of other processes only', async
   project.write('s/.versions.json.99999999.abcdef.tmp', 'partial');
   project.write(`s/.pre.json.${process.pid}.abcdef.tmp`, 'mine');
   project.write('s/versions.json', '{}');
-  assert.equal(await cleanStaleTempFiles(project.path('s')), [], 'a fresh temp file may be a write in progress');
-  const later = Date.now() + 120_000;
+  // The clock is the temp file's own time: "just written" and "two minutes later", however slow the machine.
+  const written = statSync(project.path('s/.versions.json.99999999.abcdef.tmp')).mtimeMs;
+  assert.equal(await cleanStaleTempFiles(project.path('s'), written), [], 'a fresh temp file may be a write in progress');
+  const later = written + 120_000;
   assert.equal(await cleanStaleTempFiles(project.path('s'), later), ['.versions.json.99999999.abcdef.tmp']);
   assert.equal(readdirSync(project.path('s')).sort(), [`.pre.json.${process.pid}.abcdef.tmp`, 'versions.json']);
   assert.equal(await cleanStaleTempFiles(project.path('missing')), []);

@@ -1,0 +1,170 @@
+/**
+ * Crash safety of `version`, proven with real kill -9: the built CLI (dist/) runs `specver version` on a git
+ * project with 5 contracts and 20 changesets and is SIGKILLed at seeded points (a step of the run, plus a
+ * seeded number of event-loop turns, so the kill also lands inside a step's writes or during git staging).
+ * Then `specver status` and `specver version` run again, and the project must be complete: every version has
+ * its snapshot, no changeset is lost, no CHANGELOG entry is doubled, nothing is left behind, and every file is
+ * byte-identical to an uninterrupted run.
+ * Runs: SPECVER_CRASH_RUNS (default 10; `npm run fuzz` makes it 100). Needs `npm run build` (dist/).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cpSync, existsSync, readdirSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { runChild } from '../helpers/child.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
+
+const RUNS = Number(process.env.SPECVER_CRASH_RUNS ?? 10);
+const SEED = 20261125;
+const NOW = new Date('2026-05-06T10:00:00Z');
+const ENTRY = join(REPO_ROOT, 'test/reliability/helpers/version-entry.mjs');
+const CONTRACTS = ['accounts', 'billing', 'catalog', 'orders', 'users'];
+const CHANGESET_COUNT = 20;
+/** Event-loop turns between the start of the chosen step and the kill: 0 is exactly at the step. */
+const TURNS = [0, 0, 1, 2, 3, 5, 8, 13, 40];
+
+/** A seeded PRNG (mulberry32): the same kill points on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function spec(name: string): string {
+  return `openapi: 3.0.3\ninfo:\n  title: ${name}\n  version: "1"\npaths:\n  /${name}:\n    get:\n      responses:\n        "200":\n          description: ok\n`;
+}
+
+const summaryOf = (i: number) => `Change number ${i} of the release`;
+/** How many contracts each changeset names: its summary appears once in each of their CHANGELOG entries. */
+const namedBy: number[] = [];
+
+/** The project every run starts from, made once (git repository included) and copied per run. */
+function template(): TempProject {
+  const p = emptyProject('specver-kill-template-');
+  const random = seeded(SEED);
+  p.write('specver.yaml', `versioning: independent\ncontracts:\n${CONTRACTS.map((c) => `  - name: ${c}\n    format: openapi\n    path: api/${c}.yaml\n`).join('')}changelog: CHANGELOG.md\n`);
+  const versions: Record<string, string> = {};
+  for (const c of CONTRACTS) {
+    p.write(`api/${c}.yaml`, spec(c));
+    p.write(`.specver/snapshots/${c}@1.0.0.yaml`, spec(c));
+    versions[c] = '1.0.0';
+  }
+  p.write('.specver/versions.json', `${JSON.stringify({ versioning: 'independent', contracts: versions }, null, 2)}\n`);
+  p.write('CHANGELOG.md', '# Changelog\n');
+  const bumps = ['major', 'minor', 'patch'];
+  for (let i = 0; i < CHANGESET_COUNT; i++) {
+    const named = CONTRACTS.filter(() => random() < 0.4);
+    if (named.length === 0) named.push(CONTRACTS[i % CONTRACTS.length]!);
+    namedBy[i] = named.length;
+    const lines = named.map((c) => `"${c}": ${bumps[Math.floor(random() * 3)]}`);
+    const file = p.write(`.specver/changesets/${changesetName(i)}.md`, `---\n${lines.join('\n')}\n---\n\n${summaryOf(i)}\n`);
+    // Changesets apply in modification-time order: fixed times keep the order (and the CHANGELOG) the same in every copy.
+    const time = new Date(Date.UTC(2026, 0, 1, 0, i));
+    utimesSync(file, time, time);
+  }
+  return p;
+}
+
+function changesetName(i: number): string {
+  return `${['brave', 'calm', 'eager', 'gentle'][i % 4]}-${['lion', 'otter', 'fox', 'crane', 'heron'][Math.floor(i / 4)]}-run`;
+}
+
+async function git(dir: string, ...args: string[]): Promise<void> {
+  const r = await runChild('git', ['-c', 'user.name=specver', '-c', 'user.email=specver@example.test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
+  assert.is(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
+}
+
+function copyOf(source: TempProject): TempProject {
+  const p = emptyProject('specver-kill-');
+  cpSync(source.dir, p.dir, { recursive: true, preserveTimestamps: true });
+  return p;
+}
+
+const childEnv = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() };
+const versionChild = (p: TempProject, killAt: number, turns: number) => runChild(process.execPath, [ENTRY, String(killAt), String(turns)], { cwd: p.dir, env: childEnv, label: `specver version (kill at step ${killAt} + ${turns} turns)` });
+
+/** Files a run must never leave behind. */
+function leftovers(p: TempProject): string[] {
+  const files = [...p.snapshot().keys()].filter((file) => file.endsWith('.tmp') || file === '.specver/.lock' || file === '.specver/version-journal.json');
+  return existsSync(p.path('.git/index.lock')) ? [...files, '.git/index.lock'] : files;
+}
+
+/** The invariants, checked one by one so a failure says which one broke. */
+function assertComplete(p: TempProject, where: string): void {
+  const versions = JSON.parse(p.read('.specver/versions.json')).contracts as Record<string, string>;
+  for (const [name, version] of Object.entries(versions)) assert.ok(p.exists(`.specver/snapshots/${name}@${version}.yaml`), `${where}: ${name}@${version} has no snapshot`);
+  assert.equal(readdirSync(p.path('.specver/changesets')), [], `${where}: changesets left unconsumed`);
+  const changelog = p.read('CHANGELOG.md');
+  for (let i = 0; i < CHANGESET_COUNT; i++) {
+    const seen = changelog.split(summaryOf(i)).length - 1;
+    assert.ok(seen >= namedBy[i]!, `${where}: changeset ${i} is lost (in ${seen} of its ${namedBy[i]} CHANGELOG entries)`);
+    assert.ok(seen <= namedBy[i]!, `${where}: changeset ${i} is recorded twice (in ${seen} entries, for ${namedBy[i]} contracts)`);
+  }
+  const headings = changelog.split('\n').filter((line) => line.startsWith('## '));
+  assert.equal(headings, [...new Set(headings)], `${where}: a CHANGELOG entry is doubled`);
+  assert.equal(leftovers(p), [], `${where}: left behind`);
+}
+
+test(`kill -9 of the built CLI's version at ${RUNS} seeded points (5 contracts, 20 changesets, git): the next commands complete it`, async () => {
+  assert.ok(existsSync(join(REPO_ROOT, 'dist/cli/commands/version.js')), 'dist/ is missing: run `npm run build` first');
+  const base = template();
+  await git(base.dir, 'init', '-q');
+  await git(base.dir, 'add', '-A');
+  await git(base.dir, 'commit', '-q', '-m', 'initial state');
+
+  // The uninterrupted run: its steps, and the state every interrupted run must end in.
+  const reference = copyOf(base);
+  const full = await versionChild(reference, -1, 0);
+  assert.is(full.code, 0, full.stderr);
+  const steps = full.stdout.split('steps:\n')[1]!.trim().split('\n');
+  assert.is(steps.length, 1 + CONTRACTS.length + 1 + 1 + CHANGESET_COUNT + 1, steps.join(', ')); // journal, snapshots, changelog, versions, deletions, journal removal
+  const cleanState = reference.snapshot();
+  assertComplete(reference, 'uninterrupted run');
+
+  const random = seeded(SEED + 1);
+  // Where the kill left the project: before the journal (old state), journal written (replayed by the next
+  // command), or after the run's files were complete (killed while staging in git, or not killed at all).
+  const outcomes = { killed: 0, beforeJournal: 0, replayed: 0, complete: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    // Stratified: the runs spread over all the steps, each at a seeded point of its stratum.
+    const killAt = Math.min(steps.length - 1, Math.floor(((run + random()) * steps.length) / RUNS));
+    const turns = TURNS[Math.floor(random() * TURNS.length)]!;
+    const where = `run ${run}: kill at step ${killAt} (${steps[killAt]}) + ${turns} turns`;
+    const p = copyOf(base);
+    const child = await versionChild(p, killAt, turns);
+    const killed = child.signal === 'SIGKILL';
+    assert.ok(killed || child.code === 0, `${where}: neither killed nor finished: ${child.code} ${child.stderr}`);
+    if (killed) outcomes.killed++;
+
+    // Until the next command: every changeset is still there, or recorded in the journal, or the run had ended.
+    const journal = p.exists('.specver/version-journal.json');
+    const done = !journal && p.read('.specver/versions.json') === cleanState.get('.specver/versions.json');
+    for (let i = 0; i < CHANGESET_COUNT; i++) assert.ok(journal || done || p.exists(`.specver/changesets/${changesetName(i)}.md`), `${where}: changeset ${i} lost before recovery`);
+
+    const status = await runSpecver(['status'], { cwd: p.dir, now: NOW });
+    assert.is(status.exitCode, 0, `${where}: status: ${status.stderr}`);
+    const pending = readdirSync(p.path('.specver/changesets')).length > 0;
+    outcomes[journal ? 'replayed' : done ? 'complete' : 'beforeJournal']++;
+    assert.is(pending, !journal && !done, `${where}: the changesets left after status`);
+    const next = await runSpecver(['version'], { cwd: p.dir, now: NOW });
+    assert.is(next.exitCode, pending ? 0 : 2, `${where}: version: ${next.stderr}`);
+
+    assertComplete(p, where);
+    assert.equal(p.snapshot(), cleanState, `${where}: not the state of an uninterrupted run`);
+    const after = await runSpecver(['status'], { cwd: p.dir, now: NOW });
+    assert.is(after.exitCode, 0, `${where}: status afterwards: ${after.stderr}`);
+    p.remove();
+  }
+  process.stdout.write(
+    `kill -9 runs: ${RUNS}, killed ${outcomes.killed}; before the journal: ${outcomes.beforeJournal} (version redid the run), ` +
+      `journal replayed by status: ${outcomes.replayed}, files already complete: ${outcomes.complete}; all ended in the uninterrupted state\n`,
+  );
+  base.remove();
+  reference.remove();
+});
+
+test.run();

@@ -1,0 +1,53 @@
+/**
+ * The test runner itself (test/run-tests.mjs) on a tree of small test files: counts, the final line, a crash
+ * kept to its own file, an error thrown after a test counted against its file, skipped tests counted, a file
+ * with no test failing, and no leak between files that share a worker process.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { join } from 'node:path';
+import { runChild } from '../helpers/child.ts';
+import { REPO_ROOT } from '../helpers/temp-project.ts';
+
+const RUNNER = join(REPO_ROOT, 'test/run-tests.mjs');
+const TREE = join(REPO_ROOT, 'test/fixtures/runner');
+
+async function runner(...args: string[]) {
+  const result = await runChild(process.execPath, [RUNNER, '--dir', TREE, ...args], { cwd: REPO_ROOT, label: 'test runner' });
+  const lines = result.stdout.trim().split('\n');
+  const status = (file: string) => lines.find((line) => line.includes(` ${file} (`)) ?? `no line for ${file}`;
+  return { ...result, lines, status };
+}
+
+test('one worker for every file: counts, the crash and the empty file fail alone; the last line sums up', async () => {
+  const r = await runner('--serial');
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.status('a-pass.test.ts'), /^ok {3}a-pass\.test\.ts \(2\/2, /);
+  assert.match(r.status('b-crash.test.ts'), /^FAIL b-crash\.test\.ts .*\(crashed; rerun alone\)$/);
+  assert.match(r.stdout, /b-crash\.test\.ts: its process ended \(exit 7\)/);
+  assert.match(r.status('c-fail.test.ts'), /^FAIL c-fail\.test\.ts \(1\/2, /);
+  assert.match(r.stdout, /one is not two/);
+  assert.match(r.status('d-skip.test.ts'), /^ok {3}d-skip\.test\.ts \(1\/1, 1 skipped, /);
+  assert.match(r.stdout, /^ {5}SKIP one test: not here$/m);
+  assert.match(r.status('e-empty.test.ts'), /^FAIL e-empty\.test\.ts \(0\/0, /);
+  assert.match(r.stdout, /e-empty\.test\.ts: no test ran/);
+  assert.match(r.status('g-env-clean.test.ts'), /^ok /, 'a file does not see what the previous one changed in the process');
+  assert.match(r.status('h-late.test.ts'), /^FAIL h-late\.test\.ts \(1\/1, /);
+  assert.match(r.stdout, /h-late\.test\.ts: error outside any test: Error: late boom/);
+  assert.equal(r.lines.slice(-2), ['1 skipped', '7 passed, 4 failed']);
+});
+
+test('one process per file (--isolate) with a path filter: the same verdicts', async () => {
+  const r = await runner('--isolate', '(a-pass|b-crash|d-skip)');
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.status('b-crash.test.ts'), /^FAIL b-crash\.test\.ts /);
+  assert.equal(r.lines.slice(-2), ['1 skipped', '3 passed, 1 failed']);
+});
+
+test('no test file matched: fails, saying so', async () => {
+  const r = await runner('no-such-file');
+  assert.is(r.code, 1);
+  assert.equal(r.lines.slice(-2), ['no tests ran', '0 passed, 1 failed']);
+});
+
+test.run();
