@@ -9,6 +9,7 @@ import type { LoadedSpec } from '../spec/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
 import { diffJsonSchema } from '../diff/diff-json-schema.ts';
+import type { LifecyclePolicy } from '../diff/lifecycle.ts';
 import { ToolError } from '../errors.ts';
 import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
 import { checkOverrides } from '../ruleset/apply-overrides.ts';
@@ -28,6 +29,8 @@ export interface ClassifyOptions {
   compatibility?: Compatibility;
   /** Project root, to print `Finding.file` relative to it. */
   relativeTo?: string;
+  /** Stability exemption and minimum deprecation periods (OpenAPI only; defaults when absent). */
+  lifecycle?: LifecyclePolicy;
 }
 
 const ruleSets = new Map<string, RuleDefinition[]>();
@@ -50,7 +53,7 @@ export function rulesOfFormat(rules: RuleDefinition[], format: RuleFormat): Rule
 }
 
 /** Raw changes between two loaded specs of the same format, and the format whose rules classify them. */
-export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility'>): { format: RuleFormat; changes: RawChange[] } {
+export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility' | 'lifecycle'>): { format: RuleFormat; changes: RawChange[] } {
   if (base.kind.format !== revision.kind.format) {
     throw new ToolError(`${revision.path} is ${revision.kind.format} but its base is ${base.kind.format}; they cannot be compared`, {
       file: revision.path, hint: 'a contract keeps its format; add a new contract for the other document',
@@ -59,7 +62,7 @@ export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<
   if (revision.kind.format === 'json-schema') {
     return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }) };
   }
-  return { format: 'openapi', changes: diffApi(base, revision, { today: options.today }) };
+  return { format: 'openapi', changes: diffApi(base, revision, { today: options.today, lifecycle: options.lifecycle }) };
 }
 
 /** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */

@@ -5,6 +5,7 @@
  * a reason to copy code. Each (base node, revision node, direction) pair is compared once: a shared component
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
+import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
@@ -355,6 +356,9 @@ function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   if (both.some((n) => n.readOnly === true)) flags.readOnly = true;
   if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
   if (both.some((n) => n.deprecated === true)) flags.deprecated = true;
+  // Raw x-sunset of the property (this side first); lifecycle.ts decides whether it passed.
+  const sunset = both.map(sunsetOf).find((v) => v !== undefined);
+  if (sunset !== undefined) flags.sunset = sunset;
   return flags;
 }
 
