@@ -10,6 +10,7 @@ import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
 import { diffJsonSchema } from '../diff/diff-json-schema.ts';
 import type { LifecyclePolicy } from '../diff/lifecycle.ts';
+import { infoVersionChanges } from '../diff/info-version.ts';
 import { ToolError } from '../errors.ts';
 import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
 import { checkOverrides } from '../ruleset/apply-overrides.ts';
@@ -62,7 +63,10 @@ export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<
   if (revision.kind.format === 'json-schema') {
     return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }) };
   }
-  return { format: 'openapi', changes: diffApi(base, revision, { today: options.today, lifecycle: options.lifecycle }) };
+  const changes = diffApi(base, revision, { today: options.today, lifecycle: options.lifecycle });
+  // info.version against everything else: for the opt-in info-version-* rules.
+  changes.push(...infoVersionChanges(base.document, revision.document, changes));
+  return { format: 'openapi', changes };
 }
 
 /** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */
@@ -89,7 +93,7 @@ export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, opti
   for (const { change, rule } of classified) {
     const id = rule?.id ?? 'unclassified';
     const override = overrides.get(id);
-    if (override === 'off') continue;
+    if (override === 'off' || (rule?.enabled === false && override === undefined)) continue;
     findings.push(toFinding(change, rule, override, base, revision, options.relativeTo));
   }
   return sortFindings(findings);

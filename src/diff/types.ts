@@ -4,7 +4,8 @@
  */
 
 /** What happened to the thing a change is about. */
-export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'increased', 'decreased', 'widened', 'narrowed'] as const;
+/** `unchanged`: something that should have moved with the rest did not (info.version). */
+export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'increased', 'decreased', 'widened', 'narrowed', 'unchanged'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** What a schema change does to the set of accepted values. */
@@ -21,6 +22,7 @@ export const API_CHANGE_KINDS = [
   'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
+  'info-version',
   'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location',
   'server', 'tag', 'tag-description', 'info', 'external-docs', 'extension',
 ] as const;
