@@ -10,7 +10,7 @@ import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument, diffSecurity } from './diff-document.ts';
-import { applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy } from './lifecycle.ts';
+import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
@@ -70,7 +70,7 @@ function opContext(op: OperationModel, base?: OperationModel): ChangeContext {
   const stability = (base ?? op).node['x-stability-level'];
   return {
     method: op.method, path: op.path, ...(op.role ? { operationRole: op.role } : {}),
-    ...(typeof stability === 'string' ? { stability } : {}),
+    ...(stability === undefined || stability === null ? {} : { stability: String(stability) }),
   };
 }
 
@@ -111,14 +111,13 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   diffResponses(b, r, d);
 }
 
-const STABILITY_ORDER = ['draft', 'alpha', 'beta', 'stable'];
 /** No x-stability-level means stable; an unknown level is compared by text and flagged, never ranked. */
 function diffStability(b: OperationModel, r: OperationModel, d: OpDiff): void {
   const before = b.node['x-stability-level'] ?? 'stable';
   const after = r.node['x-stability-level'] ?? 'stable';
   if (before === after) return;
   const known = isStabilityLevel(before) && isStabilityLevel(after);
-  const rank = (v: unknown) => STABILITY_ORDER.indexOf(String(v));
+  const rank = (v: StabilityLevel) => STABILITY_LEVELS.indexOf(v);
   const action = !known ? 'changed' : rank(after) > rank(before) ? 'increased' : 'decreased';
   d.rec.add('operation-stability', action, { node: b.node, pointer: b.pointer }, { pointer: `${r.pointer}/x-stability-level` }, { ...d.ctx, ...(known ? {} : { stabilityInvalid: true }) }, {
     before, after,

@@ -46,6 +46,15 @@ test('breaking: removals judged by the injected today and the default stability 
   assert.is(after.exitCode, 0);
 });
 
+test('SPECVER_NOW fixes today; an unreadable value is refused with exit 2', async () => {
+  const p = await project();
+  const fixed = await runSpecver(['breaking', '--json'], { cwd: p.dir, env: { SPECVER_NOW: '2026-07-01' } });
+  assert.equal(rules(fixed.json()), ['element-removed-unstable:non-breaking', 'operation-removed-after-sunset:non-breaking']);
+  const bad = await runSpecver(['breaking'], { cwd: p.dir, env: { SPECVER_NOW: 'next tuesday' } });
+  assert.is(bad.exitCode, 2);
+  assert.match(bad.stderr, /^specver: SPECVER_NOW 'next tuesday' is not a date\nhint: /);
+});
+
 test('lifecycle.exemptBelow from specver.yaml reaches the comparison', async () => {
   const p = await project('lifecycle:\n  exemptBelow: beta\n');
   const r = await runSpecver(['breaking', '--json'], { cwd: p.dir, now: new Date('2026-07-01T00:00:00Z') });
