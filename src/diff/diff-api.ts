@@ -74,8 +74,8 @@ function opContext(op: OperationModel, base?: OperationModel): ChangeContext {
   };
 }
 
-/** Sunset moves of one element (x-sunset added, removed, earlier, later, unreadable). */
 type Located = { node: any; pointer: string };
+/** Sunset moves of one element (x-sunset added, removed, earlier, later, unreadable). */
 function diffSunset(kind: 'operation-sunset' | 'parameter-sunset' | 'response-header-sunset' | 'media-type-sunset', b: Located, r: Located, rec: ChangeRecorder, ctx: ChangeContext, deprecatedKey?: string): void {
   const move = sunsetMove(lifecycleOf(b.node).sunset, lifecycleOf(r.node).sunset);
   if (!move) return;
