@@ -81,4 +81,11 @@ test('lint reports an unreadable sunset and an unknown stability level', async (
   assert.match(found, /stability-level-valid/);
 });
 
+test('rules show: an opt-in rule is off and says how it is enabled', async () => {
+  const p = emptyProject('specver-lifecycle-');
+  const r = await runSpecver(['rules', 'show', 'info-version-unchanged'], { cwd: p.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /severity:\s+off \(opt-in: breaking once rules\.severity enables it\)/);
+});
+
 test.run();
