@@ -1,4 +1,5 @@
 /** The shared vocabulary of specver. Closed lists live here, in one place. */
+import type { LifecyclePolicy } from './diff/lifecycle.ts';
 
 export const SEVERITIES = ['breaking', 'non-breaking', 'patch'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -48,6 +49,8 @@ export interface Config {
   git: { commit: boolean; tag: boolean };
   /** http(s) URL prefix -> absolute local directory holding vendored copies (`refs.map`, resolved against root). */
   refsMap: Record<string, string>;
+  /** Lifecycle policy (`lifecycle` in specver.yaml): stability exemption and minimum deprecation periods (defaults when absent). */
+  lifecycle?: LifecyclePolicy;
 }
 
 /** Suggested bump for a severity (decisions.md 3). */

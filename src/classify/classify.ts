@@ -9,6 +9,8 @@ import type { LoadedSpec } from '../spec/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
 import { diffJsonSchema } from '../diff/diff-json-schema.ts';
+import type { LifecyclePolicy } from '../diff/lifecycle.ts';
+import { infoVersionChanges } from '../diff/info-version.ts';
 import { ToolError } from '../errors.ts';
 import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
 import { checkOverrides } from '../ruleset/apply-overrides.ts';
@@ -28,6 +30,8 @@ export interface ClassifyOptions {
   compatibility?: Compatibility;
   /** Project root, to print `Finding.file` relative to it. */
   relativeTo?: string;
+  /** Stability exemption and minimum deprecation periods (OpenAPI only; defaults when absent). */
+  lifecycle?: LifecyclePolicy;
 }
 
 const ruleSets = new Map<string, RuleDefinition[]>();
@@ -50,7 +54,7 @@ export function rulesOfFormat(rules: RuleDefinition[], format: RuleFormat): Rule
 }
 
 /** Raw changes between two loaded specs of the same format, and the format whose rules classify them. */
-export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility'>): { format: RuleFormat; changes: RawChange[] } {
+export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility' | 'lifecycle'>): { format: RuleFormat; changes: RawChange[] } {
   if (base.kind.format !== revision.kind.format) {
     throw new ToolError(`${revision.path} is ${revision.kind.format} but its base is ${base.kind.format}; they cannot be compared`, {
       file: revision.path, hint: 'a contract keeps its format; add a new contract for the other document',
@@ -59,7 +63,10 @@ export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<
   if (revision.kind.format === 'json-schema') {
     return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }) };
   }
-  return { format: 'openapi', changes: diffApi(base, revision, { today: options.today }) };
+  const changes = diffApi(base, revision, { today: options.today, lifecycle: options.lifecycle });
+  // info.version against everything else: for the opt-in info-version-* rules.
+  changes.push(...infoVersionChanges(base.document, revision.document, changes));
+  return { format: 'openapi', changes };
 }
 
 /** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */
@@ -86,7 +93,7 @@ export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, opti
   for (const { change, rule } of classified) {
     const id = rule?.id ?? 'unclassified';
     const override = overrides.get(id);
-    if (override === 'off') continue;
+    if (override === 'off' || (rule?.enabled === false && override === undefined)) continue;
     findings.push(toFinding(change, rule, override, base, revision, options.relativeTo));
   }
   return sortFindings(findings);

@@ -8,8 +8,9 @@ import type { RawChange } from '../diff/types.ts';
 export const PLACEHOLDERS = [
   'method', 'path', 'in', 'name', 'status', 'mediaType', 'schemaPath', 'property', 'subject', 'field', 'value',
   'sunset', 'stability', 'from', 'to', 'direction', 'operationRole', 'compatibility', 'component',
+  'minDeprecationDays',
   // derived
-  'target', 'owner', 'operation', 'kind', 'action',
+  'target', 'owner', 'operation', 'kind', 'action', 'element',
 ] as const;
 const KNOWN = new Set<string>(PLACEHOLDERS);
 const PATTERN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
@@ -32,6 +33,8 @@ function valueOf(name: string, change: RawChange): string | undefined {
       return ownerOf(change);
     case 'operation':
       return c.method && c.path ? `${c.method} ${c.path}` : 'the API';
+    case 'element':
+      return elementOf(change);
     case 'kind':
       return change.kind;
     case 'action':
@@ -55,6 +58,18 @@ function ownerOf(change: RawChange): string {
   const pointer = change.revisionPointer ?? change.basePointer ?? '';
   const part = /^\/(info|servers|tags|components\/[^/]+\/[^/]+|securityDefinitions\/[^/]+)/.exec(pointer)?.[1];
   return part ? part.replace(/~1/g, '/').replace(/~0/g, '~').replace(/\//g, ' ') : 'document';
+}
+
+/** The API element a lifecycle change is about, with its operation: `GET /pets: query parameter limit`. */
+function elementOf(change: RawChange): string {
+  const c = change.context;
+  const operation = valueOf('operation', change)!;
+  if (change.kind.startsWith('operation')) return operation;
+  if (change.kind.startsWith('media-type')) {
+    const owner = c.status ? `response ${c.status}` : 'request body';
+    return `${operation}: ${owner} media type ${c.mediaType ?? c.value}`;
+  }
+  return `${operation}: ${valueOf('target', change)}`;
 }
 
 export function interpolate(template: string, change: RawChange): string {

@@ -7,6 +7,7 @@
  * between rules are exercised too.
  * Expected findings are `{ location, severity? }` for the rule under test, never the message text.
  */
+import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../diff/lifecycle.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ToolError } from '../errors.ts';
@@ -29,6 +30,8 @@ export interface RuleCase {
   compatibility?: CompatibilityMode;
   openapi?: string;
   today?: string;
+  /** specver.yaml `lifecycle` for the case (defaults when absent). */
+  lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
   expect?: ExpectedFinding[];
 }
 export interface CaseResult {
@@ -82,7 +85,11 @@ async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase,
     const [baseDoc, revisionDoc] = caseDocuments(c);
     specs = [inlineSpec(baseDoc), inlineSpec(revisionDoc)];
   }
-  const { changes } = diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward' });
+  const lifecycle: LifecyclePolicy = {
+    exemptBelow: c.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,
+    deprecationDays: { ...DEFAULT_LIFECYCLE.deprecationDays, ...(c.lifecycle?.deprecationDays ?? {}) },
+  };
+  const { changes } = diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward', lifecycle });
   const classified = await classifyChanges(changes, rules);
   const problems: string[] = [];
   const findings = classified.map(({ change, rule: winner }) => {

@@ -1,4 +1,5 @@
 import { Output, type Streams } from './output.ts';
+import { ConfigError } from '../errors.ts';
 
 /** Global flags as commander hands them over. */
 export interface GlobalFlags {
@@ -56,7 +57,7 @@ export function createContext(input: ContextInput, flags: GlobalFlags): Context 
   else if (forceInteractive) interactive = true;
   else interactive = ttys && !yes && !isCi(input.env);
   const envNow = input.env.SPECVER_NOW;
-  const now = input.now ?? (envNow ? () => new Date(envNow) : () => new Date());
+  const now = input.now ?? (envNow ? () => fixedNow(envNow) : () => new Date());
   return {
     cwd: input.cwd,
     env: input.env,
@@ -71,4 +72,13 @@ export function createContext(input: ContextInput, flags: GlobalFlags): Context 
     streams: input.streams,
     now,
   };
+}
+
+/** SPECVER_NOW as a date; an unreadable value is refused rather than turning every sunset comparison false. */
+function fixedNow(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    throw new ConfigError(`SPECVER_NOW '${value}' is not a date`, { hint: 'set it to an ISO date or date-time, such as 2026-06-30 or 2026-06-30T12:00:00Z, or unset it' });
+  }
+  return date;
 }

@@ -3,6 +3,7 @@
  * every run loads for specs anyway, and a precompiled validator). Anything else is read again with the `yaml`
  * Document API, whose positions report every problem as `specver.yaml:LINE: ...` with a hint (ConfigError, exit 2).
  */
+import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../diff/lifecycle.ts';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
@@ -160,6 +161,7 @@ interface RawConfig {
   changelog?: string | false;
   git?: Partial<Config['git']>;
   refs?: { map?: Record<string, string> };
+  lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
 }
 
 interface Located {
@@ -305,6 +307,10 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
     refsMap,
+    lifecycle: {
+      exemptBelow: raw.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,
+      deprecationDays: { ...DEFAULT_LIFECYCLE.deprecationDays, ...(raw.lifecycle?.deprecationDays ?? {}) },
+    },
   };
 }
 

@@ -5,6 +5,7 @@
  * a reason to copy code. Each (base node, revision node, direction) pair is compared once: a shared component
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
+import { sunsetMove, sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
@@ -326,9 +327,16 @@ export class SchemaComparator {
       const after = r.node[key];
       if (this.same(before, after)) continue;
       const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+      if (key === 'x-sunset' && walk.direction !== 'standalone') { this.compareSunset(b, r, walk, add); continue; }
       if (key.startsWith('x-')) add(this.emit('extension', action, 'none', b, r, key, walk, { field: key }));
       else add(this.emit('schema-keyword', action, OPAQUE_ASSERTIONS.has(key) ? 'incomparable' : 'none', b, r, key, walk, { field: key }));
     }
+  }
+
+  /** A property's (or schema's) x-sunset moved: lifecycle.ts says how, rules say what it means. */
+  private compareSunset(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    const move = sunsetMove(sunsetOf(b.node), sunsetOf(r.node));
+    if (move) add(this.emit('schema-sunset', move.action, 'none', b, r, 'x-sunset', walk, { field: 'x-sunset', deprecated: r.node.deprecated === true, ...move.context }));
   }
 
   private compareDiscriminator(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
@@ -355,6 +363,9 @@ function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   if (both.some((n) => n.readOnly === true)) flags.readOnly = true;
   if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
   if (both.some((n) => n.deprecated === true)) flags.deprecated = true;
+  // Raw x-sunset of the property (this side first); lifecycle.ts decides whether it passed.
+  const sunset = both.map(sunsetOf).find((v) => v !== undefined);
+  if (sunset !== undefined) flags.sunset = sunset;
   return flags;
 }
 

@@ -10,8 +10,9 @@ import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument, diffSecurity } from './diff-document.ts';
+import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 
-export interface DiffOptions { today: Date }
+export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
 interface OpDiff {
   rec: ChangeRecorder;
@@ -24,14 +25,6 @@ interface OpDiff {
 }
 
 const OP_EXTENSIONS_WITH_MEANING = ['x-sunset', 'x-stability-level'];
-
-export function sunsetInfo(node: any, today: Date): Pick<ChangeContext, 'sunset' | 'sunsetPassed'> {
-  const raw = node?.['x-sunset'];
-  if (raw === undefined) return {};
-  const sunset = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
-  const time = Date.parse(sunset);
-  return { sunset, sunsetPassed: Number.isFinite(time) && time <= today.getTime() };
-}
 
 export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOptions): RawChange[] {
   if (base.kind.format !== 'openapi' || revision.kind.format !== 'openapi') {
@@ -48,9 +41,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   });
   const ops = pairByKey(bm.operations, rm.operations);
   for (const [, op] of ops.removed) {
-    rec.add('operation', 'removed', { node: op.node, pointer: op.pointer }, undefined, {
-      ...opContext(op), deprecated: op.node.deprecated === true, ...sunsetInfo(op.node, options.today),
-    });
+    rec.add('operation', 'removed', { node: op.node, pointer: op.pointer }, undefined, { ...opContext(op), ...lifecycleOf(op.node) });
   }
   for (const [, op] of ops.added) {
     rec.add('operation', 'added', undefined, { node: op.node, pointer: op.pointer }, { ...opContext(op), deprecated: op.node.deprecated === true });
@@ -63,7 +54,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
     }, options);
   }
   diffDocument(bm, rm, rec);
-  return [...rec.result(), ...schemas.changes()];
+  return applyLifecycle([...rec.result(), ...schemas.changes()], options.today, options.lifecycle);
 }
 
 function originIn(spec: LoadedSpec, node: object) {
@@ -79,8 +70,17 @@ function opContext(op: OperationModel, base?: OperationModel): ChangeContext {
   const stability = (base ?? op).node['x-stability-level'];
   return {
     method: op.method, path: op.path, ...(op.role ? { operationRole: op.role } : {}),
-    ...(typeof stability === 'string' ? { stability } : {}),
+    ...(stability === undefined || stability === null ? {} : { stability: String(stability) }),
   };
+}
+
+type Located = { node: any; pointer: string };
+/** Sunset moves of one element (x-sunset added, removed, earlier, later, unreadable). */
+function diffSunset(kind: 'operation-sunset' | 'parameter-sunset' | 'response-header-sunset' | 'media-type-sunset', b: Located, r: Located, rec: ChangeRecorder, ctx: ChangeContext, deprecatedKey?: string): void {
+  const move = sunsetMove(lifecycleOf(b.node).sunset, lifecycleOf(r.node).sunset);
+  if (!move) return;
+  const at = (s: Located) => (s.node?.['x-sunset'] === undefined ? s : { pointer: `${s.pointer}/x-sunset` });
+  rec.add(kind, move.action, at(b), at(r), { ...ctx, field: 'x-sunset', ...lifecycleOf(r.node, deprecatedKey), ...move.context });
 }
 
 function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: ApiModel, d: OpDiff, options: DiffOptions): void {
@@ -89,13 +89,13 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   const rs = { node: r.node, pointer: r.pointer };
   if ((b.node.deprecated === true) !== (r.node.deprecated === true)) {
     const added = r.node.deprecated === true;
-    rec.add('operation-deprecated', added ? 'added' : 'removed', bs, rs, { ...ctx, ...sunsetInfo(r.node, options.today) });
+    rec.add('operation-deprecated', added ? 'added' : 'removed', bs, rs, { ...ctx, ...lifecycleOf(r.node) });
   }
   rec.field('operation-id', 'operationId', bs, rs, ctx);
   rec.field('operation-summary', 'summary', bs, rs, ctx);
   rec.field('operation-description', 'description', bs, rs, ctx);
   rec.field('external-docs', 'externalDocs', bs, rs, ctx);
-  rec.field('operation-sunset', 'x-sunset', bs, rs, ctx);
+  diffSunset('operation-sunset', bs, rs, rec, ctx);
   diffStability(b, r, d);
   rec.extensions(bs, rs, ctx, OP_EXTENSIONS_WITH_MEANING);
   const bt = new Set<string>(Array.isArray(b.node.tags) ? b.node.tags.map(String) : []);
@@ -111,15 +111,16 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   diffResponses(b, r, d);
 }
 
-const STABILITY_ORDER = ['draft', 'alpha', 'beta', 'stable'];
+/** No x-stability-level means stable; an unknown level is compared by text and flagged, never ranked. */
 function diffStability(b: OperationModel, r: OperationModel, d: OpDiff): void {
-  const before = b.node['x-stability-level'];
-  const after = r.node['x-stability-level'];
+  const before = b.node['x-stability-level'] ?? 'stable';
+  const after = r.node['x-stability-level'] ?? 'stable';
   if (before === after) return;
-  const rank = (v: unknown) => (v === undefined ? STABILITY_ORDER.length - 1 : STABILITY_ORDER.indexOf(String(v)));
-  const action = rank(after) > rank(before) ? 'increased' : rank(after) < rank(before) ? 'decreased' : 'changed';
-  d.rec.add('operation-stability', action, { node: b.node, pointer: b.pointer }, { pointer: `${r.pointer}/x-stability-level` }, d.ctx, {
-    before: before ?? 'stable', after: after ?? 'stable',
+  const known = isStabilityLevel(before) && isStabilityLevel(after);
+  const rank = (v: StabilityLevel) => STABILITY_LEVELS.indexOf(v);
+  const action = !known ? 'changed' : rank(after) > rank(before) ? 'increased' : 'decreased';
+  d.rec.add('operation-stability', action, { node: b.node, pointer: b.pointer }, { pointer: `${r.pointer}/x-stability-level` }, { ...d.ctx, ...(known ? {} : { stabilityInvalid: true }) }, {
+    before, after,
   });
 }
 
@@ -140,7 +141,7 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
   }
   for (const [key, p] of params.removed) {
     if (moved.has(key)) continue;
-    rec.add('parameter', 'removed', { node: p.node, pointer: p.pointer }, undefined, { ...paramContext(p, d), ...sunsetInfo(p.node, options.today) });
+    rec.add('parameter', 'removed', { node: p.node, pointer: p.pointer }, undefined, { ...paramContext(p, d), ...lifecycleOf(p.node) });
   }
   for (const [key, p] of params.added) {
     if (moved.has(key)) continue;
@@ -153,7 +154,8 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     if (bp.required !== rp.required) {
       rec.add('parameter-required', rp.required ? 'added' : 'removed', bs, rs, { ...ctx, hasDefault: rp.schema?.default !== undefined });
     }
-    if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...sunsetInfo(rp.node, options.today) });
+    if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...lifecycleOf(rp.node) });
+    diffSunset('parameter-sunset', bs, rs, rec, ctx);
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
     if (explodeOf(bp) !== explodeOf(rp)) rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
@@ -161,7 +163,7 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
       rec.field('parameter-description', 'description', bs, rs, ctx);
       rec.field('parameter-example', 'example', bs, rs, ctx);
       rec.field('parameter-example', 'examples', bs, rs, ctx);
-      rec.extensions(bs, rs, ctx);
+      rec.extensions(bs, rs, ctx, ['x-sunset']);
     } else rec.field('parameter-description', 'description', bs, rs, ctx);
     d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
   }
@@ -185,7 +187,7 @@ function diffContent(
 ): void {
   const media = pairByKey(b, r);
   for (const [, m] of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
-  for (const [, m] of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
+  for (const [, m] of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, ...mediaLifecycle(m) });
   for (const [, bmedia, rmedia] of media.both) {
     const mctx: ChangeContext = { ...ctx, direction, mediaType: rmedia.mediaType, subject };
     const bs = { node: bmedia.node, pointer: bmedia.pointer };
@@ -194,8 +196,23 @@ function diffContent(
       d.rec.field('media-type-example', 'example', bs, rs, mctx);
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);
     }
+    diffMediaLifecycle(bmedia, rmedia, d.rec, mctx);
     d.schemas.compare(bmedia.schema, rmedia.schema, { direction, context: mctx, use: d.use, basePointer: bmedia.schemaPointer, revisionPointer: rmedia.schemaPointer });
   }
+}
+
+/** OpenAPI gives media types no `deprecated`: specver reads `x-deprecated` and `x-sunset` on the media type object. */
+function mediaLifecycle(m: MediaModel): ChangeContext {
+  return m.pointer.includes('/content/') ? lifecycleOf(m.node, 'x-deprecated') : {};
+}
+function diffMediaLifecycle(b: MediaModel, r: MediaModel, rec: ChangeRecorder, ctx: ChangeContext): void {
+  if (!b.pointer.includes('/content/') || !r.pointer.includes('/content/')) return;
+  const bs = { node: b.node, pointer: b.pointer };
+  const rs = { node: r.node, pointer: r.pointer };
+  const before = mediaLifecycle(b);
+  const after = mediaLifecycle(r);
+  if (before.deprecated !== after.deprecated) rec.add('media-type-deprecated', after.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...after });
+  diffSunset('media-type-sunset', bs, rs, rec, ctx, 'x-deprecated');
 }
 
 function diffRequestBody(b: OperationModel, r: OperationModel, d: OpDiff): void {
@@ -226,13 +243,16 @@ function diffResponses(b: OperationModel, r: OperationModel, d: OpDiff): void {
     const headers = pairByKey(bres.headers, rres.headers);
     const hctx = (name: string, required: boolean): ChangeContext => ({ ...ctx, name, required, subject: `response header ${name}` });
     for (const [, h] of headers.added) d.rec.add('response-header', 'added', bs, { node: h.node, pointer: h.pointer }, hctx(h.name, h.required));
-    for (const [, h] of headers.removed) d.rec.add('response-header', 'removed', { node: h.node, pointer: h.pointer }, rs, hctx(h.name, h.required));
+    for (const [, h] of headers.removed) d.rec.add('response-header', 'removed', { node: h.node, pointer: h.pointer }, rs, { ...hctx(h.name, h.required), ...lifecycleOf(h.node) });
     for (const [, bh, rh] of headers.both) {
       const c = hctx(rh.name, rh.required);
       const hb = { node: bh.node, pointer: bh.pointer };
       const hr = { node: rh.node, pointer: rh.pointer };
       if (bh.required !== rh.required) d.rec.add('response-header-required', rh.required ? 'added' : 'removed', hb, hr, c);
       d.rec.field('response-header-description', 'description', hb, hr, c);
+      const deprecated = lifecycleOf(rh.node);
+      if (lifecycleOf(bh.node).deprecated !== deprecated.deprecated) d.rec.add('response-header-deprecated', deprecated.deprecated ? 'added' : 'removed', hb, hr, { ...c, ...deprecated });
+      diffSunset('response-header-sunset', hb, hr, d.rec, c);
       d.schemas.compare(bh.schema, rh.schema, { direction: d.response, context: c, use: d.use, basePointer: bh.schemaPointer, revisionPointer: rh.schemaPointer });
     }
   }

@@ -2,6 +2,7 @@
  * Leaf keyword comparisons of the schema comparator: types and nullability, values (enum, const, default),
  * numeric and length bounds, flags and annotations. Each reports through the comparator's emitter.
  */
+import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { canonicalEqual, canonicalJson } from './schema-hash.ts';
 import { BOUND_KEYWORDS, formatEffect, typeEffect, type SchemaView } from './schema-view.ts';
@@ -154,7 +155,9 @@ export function compareFlags(k: KeywordEmitter, b: Located, r: Located, walk: Wa
   for (const [keyword, kind] of flags) {
     const before = b.node[keyword] === true;
     const after = r.node[keyword] === true;
-    if (before !== after) add(k.emit(kind, after ? 'added' : 'removed', 'none', b, r, keyword, walk));
+    // A deprecation carries the schema's own x-sunset (the minimum deprecation period is checked against it).
+    const sunset = keyword === 'deprecated' ? sunsetOf(r.node) : undefined;
+    if (before !== after) add(k.emit(kind, after ? 'added' : 'removed', 'none', b, r, keyword, walk, sunset === undefined ? {} : { sunset }));
   }
   for (const [keyword, kind] of Object.entries(ANNOTATIONS)) {
     const before = b.node[keyword];

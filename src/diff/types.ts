@@ -4,7 +4,8 @@
  */
 
 /** What happened to the thing a change is about. */
-export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'increased', 'decreased', 'widened', 'narrowed'] as const;
+/** `unchanged`: something that should have moved with the rest did not (info.version). */
+export const CHANGE_ACTIONS = ['added', 'removed', 'changed', 'increased', 'decreased', 'widened', 'narrowed', 'unchanged'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** What a schema change does to the set of accepted values. */
@@ -20,6 +21,8 @@ export const API_CHANGE_KINDS = [
   'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
   'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
+  'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
+  'info-version',
   'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location',
   'server', 'tag', 'tag-description', 'info', 'external-docs', 'extension',
 ] as const;
@@ -34,7 +37,7 @@ export const SCHEMA_CHANGE_KINDS = [
   'schema-property', 'schema-required', 'schema-additional-properties', 'schema-read-only', 'schema-write-only',
   'schema-one-of', 'schema-any-of', 'schema-all-of', 'schema-discriminator', 'schema-discriminator-mapping',
   'schema-default', 'schema-deprecated', 'schema-title', 'schema-description', 'schema-example',
-  'schema-ref-url', 'schema-keyword',
+  'schema-ref-url', 'schema-keyword', 'schema-sunset',
   // JSON Schema applicators and keywords beyond the OpenAPI subset
   'schema-prefix-items', 'schema-items', 'schema-contains', 'schema-min-contains', 'schema-max-contains',
   'schema-pattern-property', 'schema-unevaluated-properties', 'schema-unevaluated-items',
@@ -79,17 +82,27 @@ export interface ChangeContext {
   writeOnly?: boolean;
   required?: boolean;
   hasDefault?: boolean;
-  /** The x-sunset date of the base node, when any, and whether it has passed by `today`. */
+  /** The x-sunset of the element as written, when any, and whether it has passed by `today` (lifecycle.ts). */
   sunset?: string;
   sunsetPassed?: boolean;
+  /** The x-sunset is not an RFC 3339 date or date-time, so whether it passed is unknown. */
+  sunsetInvalid?: boolean;
+  /** A deprecation introduced without a sunset, or with one closer than `minDeprecationDays`. */
+  sunsetMissing?: boolean;
+  sunsetTooSoon?: boolean;
+  minDeprecationDays?: number;
   /** The response status is a success (2xx) one. */
   success?: boolean;
   /** The base schema forbids additional properties (closed object). */
   closed?: boolean;
   /** Standalone JSON Schema: the contract's compatibility mode. */
   compatibility?: CompatibilityMode;
-  /** x-stability-level of the operation in the base. */
+  /** x-stability-level of the operation in the base (everything inside an operation shares it). */
   stability?: string;
+  /** The stability level is not one of draft, alpha, beta, stable. */
+  stabilityInvalid?: boolean;
+  /** The level is below the configured threshold (`lifecycle.exemptBelow`): removals carry no promise. */
+  stabilityExempt?: boolean;
   /** Printable before/after values for messages. */
   from?: string;
   to?: string;

@@ -93,6 +93,7 @@ export async function compareContract(config: Config, contract: ContractConfig, 
     severityOverrides: config.rules.severity,
     compatibility: contract.compatibility,
     relativeTo: config.root,
+    lifecycle: config.lifecycle,
   });
   return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
 }

@@ -69,7 +69,8 @@ export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
         id: rule.id,
         kind: 'classify',
         category: rule.category,
-        severity: override ?? rule.severity,
+        // An opt-in rule (enabled: false) is off until specver.yaml gives it a severity.
+        severity: override ?? (rule.enabled === false ? 'off' : rule.severity),
         defaultSeverity: rule.severity,
         overridden: override !== undefined,
         summary: rule.summary,

@@ -24,7 +24,8 @@ function fenced(text: string): string {
 
 function ruleSection(rule: RuleEntry, example: RuleExample | undefined): string[] {
   const lines = [`#### \`${rule.id}\``, ''];
-  const facts = [`**${rule.severity}**`];
+  const optIn = rule.kind === 'classify' && rule.severity === 'off' && rule.defaultSeverity !== 'off';
+  const facts = [optIn ? `off by default (**${rule.defaultSeverity}** once \`rules.severity\` enables it)` : `**${rule.severity}**`];
   if (rule.format) facts.push(rule.format === 'openapi' ? 'OpenAPI' : 'JSON Schema');
   if (rule.deprecated) facts.push(`deprecated${rule.replacedBy ? `, use ${rule.replacedBy.map((id) => `\`${id}\``).join(', ')}` : ''}`);
   lines.push(`${facts.join(' · ')} — ${rule.summary}`, '');

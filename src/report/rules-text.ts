@@ -47,13 +47,18 @@ export function renderRulesListText(rules: RuleEntry[], paint: Paint = plain): s
   return `${lines.join('\n')}\n`;
 }
 
+/** A classification rule that is off until specver.yaml gives it a severity. */
+function optIn(rule: RuleEntry): boolean {
+  return rule.kind === 'classify' && !rule.overridden && rule.severity === 'off' && rule.defaultSeverity !== 'off';
+}
+
 /** Every field of one rule, one per line. */
 export function renderRuleText(rule: RuleEntry, paint: Paint = plain): string {
   const kind = rule.kind === 'classify' ? 'classification rule' : 'lint rule';
   const rows: [string, string | undefined][] = [
     ['kind', `${kind}${rule.format ? ` (${rule.format})` : ''}${rule.builtIn ? '' : ', custom'}`],
     ['category', rule.kind === 'classify' ? rule.category : undefined],
-    ['severity', rule.severity + (rule.overridden ? ' (set in specver.yaml)' : '')],
+    ['severity', rule.severity + (rule.overridden ? ' (set in specver.yaml)' : optIn(rule) ? ` (opt-in: ${rule.defaultSeverity} once rules.severity enables it)` : '')],
     ['default', rule.overridden ? rule.defaultSeverity : undefined],
     ['summary', rule.summary],
     ['docs', rule.docs],

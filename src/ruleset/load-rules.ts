@@ -34,6 +34,8 @@ export interface RuleDefinition {
   on: { kind: string[]; action?: string[] };
   conditions?: Condition;
   priority: number;
+  /** false: opt-in policy rule, off unless a severity is configured for it. */
+  enabled?: boolean;
   deprecated?: boolean;
   replacedBy?: string[];
   mirrorWaiver?: string;
@@ -111,7 +113,7 @@ export function readRuleFile(file: string, builtIn: boolean, root?: string, text
   return {
     id: data.id, category: data.category, format: data.format ?? (isJsonSchemaRuleFile(file) ? 'json-schema' : 'openapi'), summary: data.summary, docs: data.docs, severity: data.severity,
     message: data.message, on: { kind: list(data.on.kind)!, action: list(data.on.action) },
-    conditions: data.conditions, priority: data.priority ?? 1, deprecated: data.deprecated,
+    conditions: data.conditions, priority: data.priority ?? 1, ...(data.enabled === false ? { enabled: false } : {}), deprecated: data.deprecated,
     replacedBy: data.replacedBy, mirrorWaiver: data.mirrorWaiver, file, builtIn,
   };
 }

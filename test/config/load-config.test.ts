@@ -58,6 +58,12 @@ test('an empty config file means no contracts and every default', () => {
   assert.is(config.changelog, 'CHANGELOG.md');
   assert.equal(config.git, { commit: false, tag: false });
   assert.equal(config.refsMap, {});
+  assert.equal(config.lifecycle, { exemptBelow: 'stable', deprecationDays: { beta: 0, stable: 0 } });
+});
+
+test('lifecycle: threshold and deprecation periods, unset periods default to 0', () => {
+  const config = parseConfig('lifecycle:\n  exemptBelow: beta\n  deprecationDays: { stable: 180 }\n', '/p/specver.yaml');
+  assert.equal(config.lifecycle, { exemptBelow: 'beta', deprecationDays: { beta: 0, stable: 180 } });
 });
 
 const ERRORS: [string, string, number, RegExp][] = [
@@ -82,6 +88,8 @@ const ERRORS: [string, string, number, RegExp][] = [
   ['bad changelog', 'changelog: 42\n', 1, /changelog must be a file path or false/],
   ['git is not a mapping', 'git: yes\n', 1, /git must be object/],
   ['refs.map key not a URL', 'refs:\n  map:\n    ftp://x/: vendor\n', 3, /refs\.map key "ftp:\/\/x\/" is not an http\(s\) URL prefix/],
+  ['bad stability threshold', 'lifecycle:\n  exemptBelow: ga\n', 2, /lifecycle\.exemptBelow: "ga" is not one of draft, alpha, beta, stable/],
+  ['negative deprecation period', 'lifecycle:\n  deprecationDays:\n    beta: -1\n', 3, /lifecycle\.deprecationDays\.beta/],
   ['not a mapping', '- a\n- b\n', 1, /must be a mapping/],
   ['contracts not a list', 'contracts: petstore\n', 1, /contracts must be array/],
 ];

@@ -5,6 +5,7 @@ import { ambiguousPaths, identicalPaths, pathParameters, responseCodeQuoted, sec
 import { arrayItems, duplicateEnum, duplicateRequired, enumType, patternCompiles, requiredDefined } from './schemas.ts';
 import { unresolvedRefs, unusedComponents } from './refs.ts';
 import { examplesValid } from './examples.ts';
+import { stabilityLevel, sunsetDeprecated, sunsetFormat } from './lifecycle.ts';
 
 export const CHECKS: Record<string, (doc: LintDocument) => RawFinding[]> = {
   'meta-schema': metaSchemaFindings,
@@ -26,4 +27,7 @@ export const CHECKS: Record<string, (doc: LintDocument) => RawFinding[]> = {
   'unused-components': unusedComponents,
   'response-code-quoted': responseCodeQuoted,
   'pattern-compiles': patternCompiles,
+  'sunset-format': sunsetFormat,
+  'sunset-deprecated': sunsetDeprecated,
+  'stability-level': stabilityLevel,
 };
