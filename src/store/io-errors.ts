@@ -26,10 +26,11 @@ function shown(cwd: string, path: string): string {
 export function environmentError(error: unknown, cwd: string): ConfigError | undefined {
   const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   const reason = code === undefined ? undefined : REASONS[code];
-  if (!reason || typeof path !== 'string') return undefined;
+  if (!reason) return undefined;
   const verb = syscall && WRITING.has(syscall) ? 'write' : 'access';
-  const file = shown(cwd, path);
-  return new ConfigError(`cannot ${verb} ${file}: ${reason}`, {
+  // A failed write(2) names no file; the environment is still to blame, not specver.
+  const file = typeof path === 'string' ? shown(cwd, path) : undefined;
+  return new ConfigError(`cannot ${verb} ${file ?? 'a file'}: ${reason}`, {
     file,
     hint: code === 'ENOSPC' || code === 'EDQUOT' ? 'free some disk space and run the command again' : 'check the permissions of the project directory',
     cause: error,

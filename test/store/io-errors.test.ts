@@ -24,7 +24,11 @@ test('each environment failure is named, relative to the working directory', () 
 test('other errors are left alone (they are specver bugs, reported as such)', () => {
   assert.is(environmentError(errno('EBADF', 'read'), '/p'), undefined);
   assert.is(environmentError(new TypeError('x is undefined'), '/p'), undefined);
-  assert.is(environmentError(Object.assign(new Error('no path'), { code: 'ENOSPC' }), '/p'), undefined);
+  assert.is(environmentError(Object.assign(new Error('EBADF'), { code: 'EBADF' }), '/p'), undefined);
+});
+
+test('a failed write without a path is still blamed on the environment', () => {
+  assert.is(environmentError(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC', syscall: 'write' }), '/p')?.message, 'cannot write a file: no space left on device');
 });
 
 test.run();

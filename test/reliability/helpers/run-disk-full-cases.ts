@@ -36,6 +36,14 @@ export const DISK_FULL_CASES: BadCase[] = [
     error: /cannot write \.specver\/version-journal\.json: no space left on device/,
   },
   {
+    name: 'disk full, no room even for the lock: version changes nothing',
+    files: PENDING,
+    setup: (p) => fillDisk(p, 0),
+    argv: ['version'],
+    exit: 2,
+    error: /cannot write .*: no space left on device/,
+  },
+  {
     name: 'disk full: changeset leaves no half-written file',
     files: PENDING,
     setup: (p) => fillDisk(p, 0),
