@@ -122,14 +122,13 @@ test('the interrupt handler removes in-flight temp files and the held lock, and 
 });
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
-test(`SIGINT (Ctrl-C) at a changeset prompt under a pseudo-terminal: exit 4, nothing written${hasScript ? '' : ' (NOTE: no `script` here, checked in-process only)'}`, async () => {
+// Without `script` (util-linux) there is no pty: skipped, visibly. The prompt's cancel path itself is also
+// covered in-process by test/cli/changeset.test.ts.
+if (!hasScript) process.stderr.write('SKIP the pseudo-terminal Ctrl-C test: no `script` command here\n');
+(hasScript ? test : test.skip)('SIGINT (Ctrl-C) at a changeset prompt under a pseudo-terminal: exit 4, nothing written', async () => {
   const p = baseProject();
   p.write('api/pets.yaml', BASE_SPEC.replace('maximum: 100', 'maximum: 50'));
   const before = p.snapshot();
-  if (!hasScript) {
-    // Without a pty the same path is reached by the prompt module's cancel: covered by test/cli/changeset.test.ts.
-    return;
-  }
   // A pty made by `script` without a terminal around it has 0 columns: give it a size, or prompts wrap per letter.
   const command = `stty cols 120 rows 40; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} changeset --interactive`;
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
