@@ -13,6 +13,8 @@ export const FIXTURES = join(REPO_ROOT, 'fixtures');
 export const CORPUS = resolve(REPO_ROOT, process.env.SPECVER_TEST_CORPUS ?? '../shared/corpus');
 
 const created: string[] = [];
+// Temp projects go when the test process ends (a worker runs several files: each leaves its own behind until then).
+process.once('exit', () => cleanupProjects());
 
 export interface TempProject {
   dir: string;
