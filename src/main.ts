@@ -9,12 +9,14 @@ const input = {
   env: process.env,
   streams: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
 };
-// Ctrl-C while files are in flight (temp files, the lock): tidy them, then exit 130. Otherwise SIGINT keeps
-// its default action, which stops even a long computation at once (a shell reports 130); prompts read
-// Ctrl-C as a key and cancel (exit 4).
-const onInterrupt = () => {
-  process.exitCode = interruptedExitCode(argv, input);
+// Ctrl-C or SIGTERM (a cancelled CI job) while files are in flight (temp files, the lock): tidy them, then
+// exit 130 / 143. Otherwise both keep their default action, which stops even a long computation at once (a
+// shell reports 130 / 143); prompts read Ctrl-C as a key and cancel (exit 4).
+const onSignal = (signal: NodeJS.Signals) => {
+  process.exitCode = interruptedExitCode(argv, input, signal);
   process.exit();
 };
-watchInFlight((busy) => (busy ? process.on('SIGINT', onInterrupt) : process.off('SIGINT', onInterrupt)));
+watchInFlight((busy) => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) busy ? process.on(signal, onSignal) : process.off(signal, onSignal);
+});
 process.exitCode = await runCli(argv, input);

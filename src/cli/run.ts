@@ -29,15 +29,18 @@ function usageMessage(error: CommanderError): string {
 }
 
 /**
- * Ctrl-C while working (the entry point's one SIGINT handler): removes the temp files and the lock this
- * process holds, reports it, and returns 130 like a shell. A prompt never gets here: it reads Ctrl-C as a
- * key and cancels (exit 4). An interrupted `version` keeps its journal, so the next run finishes it.
+ * Ctrl-C or SIGTERM while working (the entry point's one signal handler): removes the temp files and the
+ * lock this process holds, reports it, and returns 128 + the signal number like a shell (130, 143). A prompt
+ * never gets here: it reads Ctrl-C as a key and cancels (exit 4). An interrupted `version` keeps its
+ * journal, so the next run finishes it.
  */
-export function interruptedExitCode(argv: string[], input: ContextInput): number {
+export function interruptedExitCode(argv: string[], input: ContextInput, signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): number {
   removeInFlightFiles();
   const ctx = createContext(input, flagsFromArgv(argv));
-  ctx.out.error(130, 'interrupted (Ctrl-C): stopped before finishing, no partial files left', 'run the command again');
-  return 130;
+  const code = signal === 'SIGTERM' ? 143 : 130;
+  const what = signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted (Ctrl-C)';
+  ctx.out.error(code, `${what}: stopped before finishing, no partial files left`, 'run the command again');
+  return code;
 }
 
 /** Run specver with the given arguments; returns the exit code instead of exiting (tests call this). */

@@ -72,7 +72,8 @@ test('SIGINT during a long diff: stops at once (default action: a shell reports 
   p.remove();
 });
 
-test('SIGINT while version holds the lock: exit 130, one line, lock and temp files removed, next run completes', async () => {
+for (const [signal, code, said] of [['SIGINT', 130, 'interrupted (Ctrl-C)'], ['SIGTERM', 143, 'terminated (SIGTERM)']] as const) {
+test(`${signal} while version holds the lock: exit ${code}, one line, lock and temp files removed, next run completes`, async () => {
   const p = baseProject();
   p.write('specver.yaml', BASE_CONFIG.replace('api/pets.yaml', 'api/big.json'));
   p.write('api/big.json', bigSpec(30_000, 'integer'));
@@ -85,11 +86,11 @@ test('SIGINT while version holds the lock: exit 130, one line, lock and temp fil
   const locked = runningCpuMs(child);
   await waitUntil(() => runningCpuMs(child) > locked + 200, 'the version run to work on with the lock held');
   assert.ok(p.exists('.specver/.lock'), 'still holding the lock');
-  child.child.kill('SIGINT');
+  child.child.kill(signal);
   const result = await child.done;
-  assert.is(result.code, 130, `${result.signal} ${result.stdout} ${result.stderr}`);
+  assert.is(result.code, code, `${result.signal} ${result.stdout} ${result.stderr}`);
   const lines = result.stderr.split('\n').filter(Boolean);
-  assert.equal(lines, ['specver: interrupted (Ctrl-C): stopped before finishing, no partial files left', 'hint: run the command again']);
+  assert.equal(lines, [`specver: ${said}: stopped before finishing, no partial files left`, 'hint: run the command again']);
   const left = [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'));
   assert.equal(left, []);
   // Old state, or a journal the next run finishes: either way the next run ends released.
@@ -99,6 +100,7 @@ test('SIGINT while version holds the lock: exit 130, one line, lock and temp fil
   assert.not.ok(p.exists('.specver/changesets/a-b-c.md'));
   p.remove();
 });
+}
 
 test('the interrupt handler removes in-flight temp files and the held lock, and reports 130 (JSON too)', async () => {
   const p = baseProject();
