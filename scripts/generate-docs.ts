@@ -15,6 +15,8 @@ import { lintDocumentFromText } from '../src/lint/document.ts';
 import { runLint } from '../src/lint/run-lint.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
+import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';
+import { changeKinds } from '../src/ruleset/change-kinds.ts';
 import { parse } from 'yaml';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -195,11 +197,18 @@ export function renderConfigurationPage(): string {
   return out.join('\n');
 }
 
+function rulesByKind(rules: { id: string; on: { kind: string[] } }[]): Map<string, string[]> {
+  const byKind = new Map<string, string[]>();
+  for (const rule of rules) for (const kind of rule.on.kind) byKind.set(kind, [...(byKind.get(kind) ?? []), rule.id]);
+  return byKind;
+}
+
 /** Every generated page: path relative to the repository root -> content. */
 export async function generatedDocs(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const [path, content] of await renderRulesPages()) pages.set(`docs/${path}`, content);
   pages.set('docs/configuration.md', renderConfigurationPage());
+  pages.set('docs/change-kinds.md', renderChangeKindsPage(changeKinds(), rulesByKind(await loadRuleCatalogue())));
   return pages;
 }
 
