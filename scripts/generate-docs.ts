@@ -141,10 +141,18 @@ rules:
   severity:
     response-property-enum-value-added: non-breaking
     operation-summary-changed: off
+  overrides:                     # scoped severities; a later block wins
+    - paths: ['/internal/**']
+      severity: { request-parameter-enum-value-removed: non-breaking }
+    - contracts: ['legacy-*']
+      severity: { documentation: off }
 lint:
   files: [specver-rules/info-owner.json]
   severity:
     info-contact: off
+  overrides:
+    - pointers: ['/paths/~1internal*/**']
+      severity: { operation-tags: off }
 changelog: CHANGELOG.md
 git:
   commit: false

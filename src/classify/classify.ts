@@ -4,14 +4,14 @@
  * -> `unclassified`, breaking), apply the configured severities, and locate the findings.
  */
 import { relative } from 'node:path';
-import type { Compatibility } from '../types.ts';
+import type { Compatibility, OverrideBlock } from '../types.ts';
 import type { LoadedSpec } from '../spec/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
 import { diffJsonSchema } from '../diff/diff-json-schema.ts';
 import { ToolError } from '../errors.ts';
 import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
-import { checkOverrides } from '../ruleset/apply-overrides.ts';
+import { checkOverrides, severityPolicy } from '../ruleset/apply-overrides.ts';
 import { ruleIndexFor } from './engine.ts';
 import { interpolate } from './message.ts';
 import type { Finding } from './types.ts';
@@ -24,6 +24,12 @@ export interface ClassifyOptions {
   ruleFiles?: string[];
   /** Rule id -> severity | 'off' (an unknown id is a ConfigError). */
   severityOverrides?: Record<string, string>;
+  /** specver.yaml `rules.overrides`: scoped severities, a later block winning. */
+  overrides?: OverrideBlock[];
+  /** The contract being compared, for `rules.overrides` blocks that name contracts. */
+  contract?: string;
+  /** Absolute path of specver.yaml, to name the line of a bad override. */
+  configFile?: string;
   /** JSON Schema contracts only (default backward); not used for OpenAPI. */
   compatibility?: Compatibility;
   /** Project root, to print `Finding.file` relative to it. */
@@ -79,15 +85,20 @@ export async function classifyChanges(changes: RawChange[], rules: RuleDefinitio
 
 export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
   const all = rulesFor(options.ruleFiles, options.relativeTo);
-  const overrides = checkOverrides(all, options.severityOverrides);
+  checkOverrides(all, options.severityOverrides, options.configFile);
+  const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
   const { format, changes } = diffSpecs(base, revision, options);
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
-    const id = rule?.id ?? 'unclassified';
-    const override = overrides.get(id);
-    if (override === 'off') continue;
-    findings.push(toFinding(change, rule, override, base, revision, options.relativeTo));
+    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo);
+    const { severity } = policy.severityOf({
+      rule: finding.rule, category: finding.category, contract: options.contract, method: finding.method, path: finding.path,
+      usedBy: finding.usedBy, pointer: finding.location,
+    }, finding.severity);
+    if (severity === 'off') continue;
+    finding.severity = severity as Finding['severity'];
+    findings.push(finding);
   }
   return sortFindings(findings);
 }
