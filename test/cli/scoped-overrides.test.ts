@@ -100,7 +100,7 @@ test('a block with an unknown matcher field is a config error at its line', asyn
 
 test('lint.overrides: by pointer and file, turning rules off and on, unknown id at its line', async () => {
   const p = await project('');
-  const levels = async () => {
+  const levels = async (): Promise<string[]> => {
     const r = await runSpecver(['lint', '--json'], { cwd: p.dir });
     return JSON.parse(r.stdout).contracts[0].violations.map((v: any) => `${v.severity} ${v.rule} ${v.pointer}`).sort();
   };

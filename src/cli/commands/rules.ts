@@ -29,14 +29,17 @@ interface Catalogue {
 export async function catalogueFor(ctx: Context): Promise<Catalogue> {
   const config = findConfigFile(ctx.cwd, ctx.configPath) ? await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }) : undefined;
   const { loadRuleCatalogue } = await import('../../classify/classify.ts');
-  const { checkOverrides } = await import('../../ruleset/apply-overrides.ts');
+  const { checkOverrides, severityPolicy } = await import('../../ruleset/apply-overrides.ts');
+  const { lintPolicy } = await import('../../ruleset/lint-overrides.ts');
   const { builtinLintRules, loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const ruleFiles = (config?.rules.files ?? []).map((file) => resolve(config!.root, file));
   const classify = await loadRuleCatalogue({ ruleFiles });
-  // Both calls validate the overrides exactly as diff and lint would (unknown id: exit 2).
-  checkOverrides(classify, config?.rules.severity);
+  // These calls validate the overrides exactly as diff and lint would (unknown id: exit 2).
+  checkOverrides(classify, config?.rules.severity, config?.file);
+  const classifyPolicy = severityPolicy(classify, config?.rules.severity, config?.rules.overrides, config?.file);
   const lintDefaults = config ? loadLintRules({ root: config.root, files: config.lint.files, severity: {} }) : builtinLintRules();
   if (config) loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
+  const scopedLint = config?.lint.overrides?.length ? lintPolicy(lintDefaults, config.lint.overrides, config.file) : undefined;
   const rules = buildRuleCatalogue({
     classify,
     lint: lintDefaults,
@@ -45,6 +48,8 @@ export async function catalogueFor(ctx: Context): Promise<Catalogue> {
     lintSeverity: config?.lint.severity,
     root: config?.root,
     packageRoot: PACKAGE_ROOT,
+    ...(classifyPolicy.hasOverrides ? { classifyPolicy } : {}),
+    ...(scopedLint ? { lintPolicy: scopedLint } : {}),
   });
   return { config, rules };
 }
