@@ -4,7 +4,7 @@
  * gets the level of the last block matching its file and pointer (`off` drops it).
  */
 import type { ContractConfig, OverrideBlock } from '../types.ts';
-import type { ContractLintResult, LintRule, LintSeverity } from '../lint/types.ts';
+import type { LintRule, LintSeverity, LintViolation } from '../lint/types.ts';
 import { SeverityPolicy } from './scoped-overrides.ts';
 
 /** The lint policy for rules whose severities already include `lint.severity` (validated: unknown id -> exit 2). */
@@ -21,12 +21,11 @@ export function rulesForContract(rules: LintRule[], policy: SeverityPolicy, cont
   });
 }
 
-/** One contract's violations at the level in effect where each sits. */
-export function applyLintPolicy(result: ContractLintResult, rules: LintRule[], policy: SeverityPolicy): ContractLintResult {
+/** One contract's violations at the level in effect where each sits (`off` ones dropped). */
+export function applyLintPolicy(contract: string, violations: LintViolation[], rules: LintRule[], policy: SeverityPolicy): LintViolation[] {
   const defaults = new Map(rules.map((r) => [r.id, r.severity]));
-  const violations = result.violations.flatMap((violation) => {
-    const { severity } = policy.severityOf({ rule: violation.rule, contract: result.name, file: violation.file, pointer: violation.pointer }, defaults.get(violation.rule) ?? violation.severity);
+  return violations.flatMap((violation) => {
+    const { severity } = policy.severityOf({ rule: violation.rule, contract, file: violation.file, pointer: violation.pointer }, defaults.get(violation.rule) ?? violation.severity);
     return severity === 'off' ? [] : [{ ...violation, severity: severity as LintSeverity }];
   });
-  return { ...result, violations };
 }

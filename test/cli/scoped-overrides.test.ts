@@ -119,4 +119,17 @@ test('lint.overrides: by pointer and file, turning rules off and on, unknown id 
   p.remove();
 });
 
+test('lint --fix leaves alone what a block turned off', async () => {
+  const p = await project(`lint:\n  overrides:\n    - pointers: ['/paths/~1internal*/**']\n      severity: { enum-duplicate-values: off }\n`);
+  p.write('api/svc.yaml', SPEC.replace('[queued, done]', '[queued, done, done]').replace('[sold, free]', '[sold, free, free]'));
+  const r = await runSpecver(['lint', '--fix'], { cwd: p.dir });
+  assert.match(r.stdout, /\[fixed\] enum-duplicate-values removed duplicate entries api\/svc\.yaml \/paths\/~1pets\//);
+  assert.not.match(r.stdout, /\[(fixed|warn|error)\] enum-duplicate-values .*internal/);
+  assert.not.match(r.stdout, /\[(warn|error)\] enum-duplicate-values/);
+  const fixed = p.read('api/svc.yaml');
+  assert.match(fixed, /\[queued, done, done\]/);
+  assert.not.match(fixed, /free, free/);
+  p.remove();
+});
+
 test.run();

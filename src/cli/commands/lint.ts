@@ -2,7 +2,8 @@
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { loadConfig, requireContracts } from '../../config/load-config.ts';
-import { hasErrors } from '../../lint/types.ts';
+import { hasErrors, type LintViolation } from '../../lint/types.ts';
+import type { ContractConfig } from '../../types.ts';
 
 interface LintOptions {
   contract?: string[];
@@ -21,11 +22,11 @@ export async function run(ctx: Context, positional: string[], options: LintOptio
   const report = await withProgress(ctx, 'Linting specs', async () => {
     if (!scoped || !policy) return lintContracts(contracts, { root: config.root, rules, fix: options.fix === true });
     // Scoped levels: each contract runs the rules some block turns on for it, then gets its levels per violation.
+    const adjust = (contract: ContractConfig, violations: LintViolation[]) => scoped.applyLintPolicy(contract.name, violations, rules, policy);
     const results = [];
     for (const contract of contracts) {
       const contractRules = scoped.rulesForContract(rules, policy, contract);
-      const [result] = (await lintContracts([contract], { root: config.root, rules: contractRules, fix: options.fix === true })).contracts;
-      results.push(scoped.applyLintPolicy(result!, rules, policy));
+      results.push(...(await lintContracts([contract], { root: config.root, rules: contractRules, fix: options.fix === true, adjust })).contracts);
     }
     return { contracts: results };
   });
