@@ -145,7 +145,7 @@ test('an override naming an unknown rule is a config error (exit 2)', async () =
   project.write('specver.yaml', 'contracts: []\nrules:\n  severity: { no-such-rule: off }\n');
   const r = await runSpecver(['rules', 'list'], { cwd: project.dir });
   assert.is(r.exitCode, 2);
-  assert.match(r.stderr, /no-such-rule/);
+  assert.match(r.stderr, /^specver: \S*specver\.yaml:3: rules\.severity names an unknown rule 'no-such-rule'/);
 });
 
 test('rules list --format markdown prints one table per group', async () => {
