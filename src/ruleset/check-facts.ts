@@ -5,7 +5,7 @@
  * to false without a word, so the rule would silently never fire.
  */
 import { unsafeRegexReason } from '../lint/safe-expressions.ts';
-import { resolveFactPath, type ResolvedFact } from './change-kinds.ts';
+import { changeKinds, resolveFactPath, type ResolvedFact } from './change-kinds.ts';
 import type { ConditionProblem } from './check-conditions.ts';
 
 const STRING_OPERATORS = new Set(['matches', 'startsWith', 'endsWith']);
@@ -75,4 +75,16 @@ export function factProblem(node: unknown, pointer: string, kinds: string[], nam
   if ('problem' in fact) return { message: `${pointer}/path ${path} ${fact.problem}`, hint: fact.hint };
   const problem = operatorProblem(String(condition.operator), fact, condition.value);
   return problem ? { message: `${pointer} (${path}) ${problem}` } : undefined;
+}
+
+/** `on` naming a kind with none of the given actions (`operation` is only added or removed): it never fires. */
+export function onProblem(kinds: string[], actions: string[] | undefined): ConditionProblem | undefined {
+  if (!actions) return undefined;
+  for (const kind of kinds) {
+    const documented = changeKinds().kinds[kind]?.actions ?? [];
+    if (!actions.some((action) => documented.includes(action))) {
+      return { message: `/on: ${kind} changes are never ${actions.join(' or ')}`, hint: `${kind} changes are only ${documented.join(', ')} (see docs/change-kinds.md)` };
+    }
+  }
+  return undefined;
 }

@@ -11,7 +11,7 @@ import { ToolError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
 import { conditionProblem } from './check-conditions.ts';
-import { factProblem } from './check-facts.ts';
+import { factProblem, onProblem } from './check-facts.ts';
 
 export const RULES_DIR = fileURLToPath(new URL('../../rules/openapi/', import.meta.url));
 export const JSON_SCHEMA_RULES_DIR = fileURLToPath(new URL('../../rules/json-schema/', import.meta.url));
@@ -94,9 +94,10 @@ export function readRuleFile(file: string, builtIn: boolean, root?: string, text
   }
   const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
   // Built-ins are checked by test/rules/check-facts.test.ts; a team's file here, before it can silently never fire.
-  if (!builtIn && data.conditions) {
+  if (!builtIn) {
     const names = new Set(builtInConditions().map((c) => c.name));
-    const problem = factProblem(data.conditions, '/conditions', list(data.on.kind)!, (name) => names.has(name));
+    const problem = onProblem(list(data.on.kind)!, list(data.on.action))
+      ?? (data.conditions ? factProblem(data.conditions, '/conditions', list(data.on.kind)!, (name) => names.has(name)) : undefined);
     if (problem) throw invalid(`rule '${data.id}': ${problem.message}`, problem.hint);
   }
   return {

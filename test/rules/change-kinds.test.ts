@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANGE_KINDS } from '../../src/diff/types.ts';
 import { changeKinds } from '../../src/ruleset/change-kinds.ts';
-import { factProblem } from '../../src/ruleset/check-facts.ts';
+import { factProblem, onProblem } from '../../src/ruleset/check-facts.ts';
 import { builtInConditions, builtInRules } from '../../src/ruleset/load-rules.ts';
 import type { RawChange } from '../../src/diff/types.ts';
 import { corpusChanges, fixtureChanges } from '../helpers/emitted-changes.ts';
@@ -65,7 +65,7 @@ test('every built-in rule and shared condition tests fields its kinds have', () 
   const names = new Set(builtInConditions().map((c) => c.name));
   const problems: string[] = [];
   for (const rule of builtInRules()) {
-    const problem = rule.conditions && factProblem(rule.conditions, '/conditions', rule.on.kind, (name) => names.has(name));
+    const problem = onProblem(rule.on.kind, rule.on.action) ?? (rule.conditions && factProblem(rule.conditions, '/conditions', rule.on.kind, (name) => names.has(name)));
     if (problem) problems.push(`${rule.id}: ${problem.message}`);
   }
   for (const named of builtInConditions()) {

@@ -44,6 +44,11 @@ test('a fact path no change of the kinds has is refused, naming file, rule and t
   assert.match(refusal({ path: '$.context.path.length', operator: 'equal', value: 3 }), /goes inside context\.path/);
 });
 
+test('on naming a kind with none of the actions is refused', () => {
+  assert.match(refusal({ path: '$.context.path', operator: 'equal', value: '/x' }, { on: { kind: 'operation', action: 'changed' } }), /rule 'acme\/operation-removed-internal': \/on: operation changes are never changed/);
+  assert.match(refusal({ path: '$.context.path', operator: 'equal', value: '/x' }, { on: { kind: ['operation', 'operation-id'], action: ['changed'] } }), /a operation change is never changed/);
+});
+
 test('operators that cannot work on the field, and values it never holds, are refused', () => {
   assert.match(refusal({ path: '$.context.path', operator: 'contains', value: 'internal' }), /uses contains on a string field; it tests lists/);
   assert.match(refusal({ path: '$.context.deprecated', operator: 'startsWith', value: 't' }), /uses startsWith on a boolean field/);
