@@ -38,6 +38,11 @@ export interface RuleEntry {
   on?: { kind: string[]; action?: string[] };
   priority?: number;
   conditions?: Record<string, unknown>;
+  /** Lint rules: the documents they apply to, what they select and what they check. */
+  formats?: string[];
+  given?: string[];
+  then?: unknown[];
+  check?: string;
 }
 
 export interface ScopedSeverity {
@@ -137,6 +142,10 @@ export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
         source: rule.source,
         severitySource: override === undefined ? 'default' : 'lint.severity',
       };
+      if (rule.formats) entry.formats = rule.formats;
+      if (rule.given) entry.given = rule.given;
+      if (rule.then) entry.then = rule.then;
+      if (rule.check) entry.check = rule.check;
       const scoped = scopedOf(input.lintPolicy, rule.id);
       if (scoped) entry.scoped = scoped;
       if (rule.format) entry.format = rule.format;

@@ -124,6 +124,9 @@ test('rules show prints the whole rule: on, priority, conditions, severity sourc
   assert.equal([rule.severitySource, rule.on, rule.priority], ['default', { kind: ['operation'], action: ['removed'] }, 1]);
   const lint = (await runSpecver(['rules', 'show', 'info-contact', '--json'], { cwd: project.dir })).json().rules[0];
   assert.equal([lint.severity, lint.severitySource, lint.scoped], ['off', 'lint.severity', [{ source: 'lint.overrides[0]', severity: 'warn', where: { files: ['api/internal/**'] } }]]);
+  assert.equal([lint.given, lint.then], [['$.info'], [{ field: 'contact', function: 'truthy' }]]);
+  const lintText = await runSpecver(['rules', 'show', 'acme/info-owner'], { cwd: project.dir });
+  assert.match(lintText.stdout, /given:\s+\$\.info\n\s+then:\s+\{\n\s+"field": "x-owner",/);
   const list = await runSpecver(['rules', 'list'], { cwd: project.dir });
   assert.match(list.stdout, /operation-removed\s+breaking \[1 scoped\]/);
   assert.match(list.stdout, /changed by override blocks where they match/);
