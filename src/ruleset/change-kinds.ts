@@ -1,6 +1,6 @@
 /**
- * The change record as data (schemas/change-kinds.json): every change kind, its actions and the context
- * fields rules may test. Rule files are checked against it when they load; docs/change-kinds.md is generated
+ * The change record as data (schemas/change-kinds.json, shaped by change-kinds.schema.json): every change
+ * kind, its actions and the context fields rules may test. Rule files are checked against it when they load; docs/change-kinds.md is generated
  * from it, and a test compares it with what the differ really emits.
  */
 import { readFileSync } from 'node:fs';

@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANGE_KINDS } from '../../src/diff/types.ts';
+import { validateAgainst } from '../../src/schema-validation.ts';
 import { changeKinds } from '../../src/ruleset/change-kinds.ts';
 import { factProblem, onProblem } from '../../src/ruleset/check-facts.ts';
 import { builtInConditions, builtInRules } from '../../src/ruleset/load-rules.ts';
@@ -35,6 +36,11 @@ function departures(change: RawChange): string[] {
   }
   return found;
 }
+
+test('schemas/change-kinds.json is valid against its schema', () => {
+  assert.equal(validateAgainst('change-kinds.schema.json', doc), []);
+  assert.equal(validateAgainst('change-kinds.schema.json', { ...doc, kinds: { operation: { description: 'An operation.', actions: ['moved'], context: [] } } }).map((v) => v.pointer), ['/kinds/operation/actions/0']);
+});
 
 test('the documented kinds are exactly the kinds of the differ', () => {
   assert.equal(Object.keys(doc.kinds).sort(), [...CHANGE_KINDS].sort());
