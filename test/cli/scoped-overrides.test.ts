@@ -98,6 +98,17 @@ test('a block with an unknown matcher field is a config error at its line', asyn
   p.remove();
 });
 
+test('a paths entry that is not an operation, or a pointer without its leading slash: config error at its line', async () => {
+  const p = await project(`rules:\n  overrides:\n    - paths: ['/pets', 'internal/**']\n      severity: { ${RULE}: off }\n`);
+  const line = p.read('specver.yaml').split('\n').findIndex((l) => l.includes('internal/**')) + 1;
+  const r = await runSpecver(['diff'], { cwd: p.dir });
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, new RegExp(`specver\\.yaml:${line}: rules\\.overrides\\[0\\]\\.paths\\[1\\]: "internal/\\*\\*" is not an operation\nhint: write a path template glob starting with '/'`));
+  p.write('specver.yaml', p.read('specver.yaml').replace("paths: ['/pets', 'internal/**']", "pointers: ['paths/**']"));
+  assert.match((await runSpecver(['diff'], { cwd: p.dir })).stderr, /rules\.overrides\[0\]\.pointers\[0\]: "paths\/\*\*" is not a JSON Pointer/);
+  p.remove();
+});
+
 test('lint.overrides: by pointer and file, turning rules off and on, unknown id at its line', async () => {
   const p = await project('');
   const levels = async (): Promise<string[]> => {
