@@ -173,7 +173,14 @@ export function parseCaseFile(text: string, shownAs: string): CaseFile {
 export async function runCaseFile(cases: CaseFile, rule: RuleDefinition, rules: RuleDefinition[], policy?: SeverityPolicy): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const group of ['fires', 'quiet'] as const) {
-    for (const c of cases[group]) results.push(await runCase(rule, rules, c, group, policy));
+    for (const c of cases[group]) {
+      try {
+        results.push(await runCase(rule, rules, c, group, policy));
+      } catch (error) {
+        // A case whose documents or expectations are malformed fails with the reason; the other cases still run.
+        results.push({ rule: rule.id, group, name: c.name, problems: [`cannot run the case: ${(error as Error).message}`], findings: [], fired: [] });
+      }
+    }
   }
   return results;
 }

@@ -74,6 +74,17 @@ test("cases see the project's rules.severity and rules.overrides (by path and by
   p.remove();
 });
 
+test('a malformed case fails with the reason; the other cases still run', async () => {
+  const p = project();
+  const good = example('operation-removed-internal.cases.yaml');
+  p.write('broken.yaml', good.replace('    expect:\n      - { location: /paths/~1internal~1health/get }', '    expect: 42'));
+  const r = await runSpecver(['rules', 'test', 'broken.yaml'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stdout, /FAIL  fires: an internal operation is removed\n {8}cannot run the case: /);
+  assert.match(r.stdout, /pass  quiet: a public operation is removed/);
+  p.remove();
+});
+
 test('bad input: missing file, bad YAML, no rule, unknown rule: exit 2 naming the file', async () => {
   const p = project();
   p.write('bad.yaml', 'rule: [\n');
