@@ -64,7 +64,11 @@ class CompiledBlock {
   private readonly pointers?: Matcher;
   private readonly categories?: Set<string>;
 
-  constructor(readonly index: number, readonly block: OverrideBlock) {
+  /** `rules.overrides[2]`, named once. */
+  readonly source: string;
+
+  constructor(section: Section, readonly index: number, readonly block: OverrideBlock) {
+    this.source = `${section}.overrides[${index}]`;
     if (block.contracts) this.contracts = picomatch(block.contracts, GLOB_OPTIONS);
     if (block.paths) this.operations = block.paths.map(operationMatcher);
     if (block.files) this.files = picomatch(block.files.map((f) => f.replace(/^\.\//, '')), GLOB_OPTIONS);
@@ -81,9 +85,9 @@ class CompiledBlock {
     return !this.contracts || this.contracts(name);
   }
 
-  matches(scope: Scope): boolean {
+  matches(scope: Scope, category = scope.category): boolean {
     if (this.contracts && !(scope.contract !== undefined && this.contracts(scope.contract))) return false;
-    if (this.categories && !(scope.category !== undefined && this.categories.has(scope.category))) return false;
+    if (this.categories && !(category !== undefined && this.categories.has(category))) return false;
     if (this.files && !(scope.file !== undefined && this.files(scope.file))) return false;
     if (this.pointers && !(scope.pointer !== undefined && this.pointers(scope.pointer))) return false;
     if (this.operations) {
@@ -138,7 +142,7 @@ export class SeverityPolicy {
         });
       }
     });
-    this.blocks = (input.overrides ?? []).map((block, index) => new CompiledBlock(index, block));
+    this.blocks = (input.overrides ?? []).map((block, index) => new CompiledBlock(input.section, index, block));
   }
 
   get hasOverrides(): boolean {
@@ -154,7 +158,7 @@ export class SeverityPolicy {
     const category = scope.category ?? this.input.rules.get(scope.rule);
     for (const block of this.blocks) {
       const set = block.severityFor(scope.rule, category);
-      if (set !== undefined && block.matches({ ...scope, category })) effective = { severity: set, source: `${section}.overrides[${block.index}]` };
+      if (set !== undefined && block.matches(scope, category)) effective = { severity: set, source: block.source };
     }
     return effective;
   }
@@ -171,7 +175,7 @@ export class SeverityPolicy {
       const set = block.severityFor(rule, category);
       if (set === undefined) return [];
       if (block.block.categories && !(category !== undefined && block.block.categories.includes(category))) return [];
-      return [{ source: `${this.input.section}.overrides[${block.index}]`, severity: set, block: block.block }];
+      return [{ source: block.source, severity: set, block: block.block }];
     });
   }
 }
