@@ -15,6 +15,8 @@ import { lintDocumentFromText } from '../src/lint/document.ts';
 import { runLint } from '../src/lint/run-lint.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
+import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';
+import { changeKinds } from '../src/ruleset/change-kinds.ts';
 import { parse } from 'yaml';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -139,10 +141,18 @@ rules:
   severity:
     response-property-enum-value-added: non-breaking
     operation-summary-changed: off
+  overrides:                     # scoped severities; a later block wins
+    - paths: ['/internal/**']
+      severity: { request-parameter-enum-value-removed: non-breaking }
+    - contracts: ['legacy-*']
+      severity: { documentation: off }
 lint:
   files: [specver-rules/info-owner.json]
   severity:
     info-contact: off
+  overrides:
+    - pointers: ['/paths/~1internal*/**']
+      severity: { operation-tags: off }
 changelog: CHANGELOG.md
 git:
   commit: false
@@ -195,11 +205,18 @@ export function renderConfigurationPage(): string {
   return out.join('\n');
 }
 
+function rulesByKind(rules: { id: string; on: { kind: string[] } }[]): Map<string, string[]> {
+  const byKind = new Map<string, string[]>();
+  for (const rule of rules) for (const kind of rule.on.kind) byKind.set(kind, [...(byKind.get(kind) ?? []), rule.id]);
+  return byKind;
+}
+
 /** Every generated page: path relative to the repository root -> content. */
 export async function generatedDocs(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const [path, content] of await renderRulesPages()) pages.set(`docs/${path}`, content);
   pages.set('docs/configuration.md', renderConfigurationPage());
+  pages.set('docs/change-kinds.md', renderChangeKindsPage(changeKinds(), rulesByKind(await loadRuleCatalogue())));
   return pages;
 }
 

@@ -13,7 +13,7 @@ const input = {
 // exit 130 / 143. Otherwise both keep their default action, which stops even a long computation at once (a
 // shell reports 130 / 143); prompts read Ctrl-C as a key and cancel (exit 4).
 const onSignal = (signal: NodeJS.Signals) => {
-  process.exitCode = interruptedExitCode(argv, input, signal);
+  process.exitCode = interruptedExitCode(argv, input, signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   process.exit();
 };
 watchInFlight((busy) => {

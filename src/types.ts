@@ -33,6 +33,21 @@ export interface RuleCustomisation {
   files: string[];
   /** Rule id -> new severity, or `off`. */
   severity: Record<string, string>;
+  /** Scoped severities (`rules.overrides`, `lint.overrides`), in order; a later block wins. */
+  overrides?: OverrideBlock[];
+}
+
+/** One block of `rules.overrides` / `lint.overrides`: matchers (globs) and the severities it sets. */
+export interface OverrideBlock {
+  contracts?: string[];
+  /** Classification: `[METHOD ]<path template glob>`. */
+  paths?: string[];
+  /** Lint: spec files relative to the project root. */
+  files?: string[];
+  pointers?: string[];
+  categories?: string[];
+  /** Rule id (or, for classification, category) -> severity or `off`. */
+  severity: Record<string, string>;
 }
 
 export interface Config {

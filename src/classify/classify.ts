@@ -4,7 +4,7 @@
  * -> `unclassified`, breaking), apply the configured severities, and locate the findings.
  */
 import { relative } from 'node:path';
-import type { Compatibility } from '../types.ts';
+import type { Compatibility, OverrideBlock } from '../types.ts';
 import type { LoadedSpec } from '../spec/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
@@ -13,7 +13,7 @@ import type { LifecyclePolicy } from '../diff/lifecycle.ts';
 import { infoVersionChanges } from '../diff/info-version.ts';
 import { ToolError } from '../errors.ts';
 import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } from '../ruleset/load-rules.ts';
-import { checkOverrides } from '../ruleset/apply-overrides.ts';
+import { checkOverrides, severityPolicy } from '../ruleset/apply-overrides.ts';
 import { ruleIndexFor } from './engine.ts';
 import { interpolate } from './message.ts';
 import type { Finding } from './types.ts';
@@ -26,6 +26,12 @@ export interface ClassifyOptions {
   ruleFiles?: string[];
   /** Rule id -> severity | 'off' (an unknown id is a ConfigError). */
   severityOverrides?: Record<string, string>;
+  /** specver.yaml `rules.overrides`: scoped severities, a later block winning. */
+  overrides?: OverrideBlock[];
+  /** The contract being compared, for `rules.overrides` blocks that name contracts. */
+  contract?: string;
+  /** Absolute path of specver.yaml, to name the line of a bad override. */
+  configFile?: string;
   /** JSON Schema contracts only (default backward); not used for OpenAPI. */
   compatibility?: Compatibility;
   /** Project root, to print `Finding.file` relative to it. */
@@ -86,15 +92,21 @@ export async function classifyChanges(changes: RawChange[], rules: RuleDefinitio
 
 export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
   const all = rulesFor(options.ruleFiles, options.relativeTo);
-  const overrides = checkOverrides(all, options.severityOverrides);
+  checkOverrides(all, options.severityOverrides, options.configFile);
+  const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
   const { format, changes } = diffSpecs(base, revision, options);
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
-    const id = rule?.id ?? 'unclassified';
-    const override = overrides.get(id);
-    if (override === 'off' || (rule?.enabled === false && override === undefined)) continue;
-    findings.push(toFinding(change, rule, override, base, revision, options.relativeTo));
+    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo);
+    const { severity, source } = policy.severityOf({
+      rule: finding.rule, category: finding.category, contract: options.contract, method: finding.method, path: finding.path,
+      usedBy: finding.usedBy, pointer: finding.location,
+    }, finding.severity);
+    // An opt-in rule (`enabled: false`) fires only where the configuration gives it a severity.
+    if (severity === 'off' || (rule?.enabled === false && source === 'default')) continue;
+    finding.severity = severity as Finding['severity'];
+    findings.push(finding);
   }
   return sortFindings(findings);
 }

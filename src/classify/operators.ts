@@ -1,8 +1,23 @@
 /** Custom json-rules-engine operators for classification conditions; each a few lines. */
 import type { Engine } from 'json-rules-engine';
+import { compilePattern, MAX_PATTERN_INPUT } from '../lint/safe-expressions.ts';
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const asTypes = (v: unknown): Set<string> => new Set(typeof v === 'string' ? v.split('|') : asList(v).map(String));
+
+/**
+ * Patterns are checked when the rule file loads (ruleset/check-facts.ts refuses unsafe ones); compiled once.
+ * `g`/`y` are dropped: they make `test` stateful.
+ */
+const patterns = new Map<string, RegExp>();
+function pattern(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (!compiled) {
+    const written = compilePattern(source);
+    patterns.set(source, (compiled = new RegExp(written.source, written.flags.replace(/[gy]/g, ''))));
+  }
+  return compiled;
+}
 
 export const OPERATORS: Record<string, (fact: any, value: any) => boolean> = {
   /** The fact is defined (the value is ignored; `true` by convention). */
@@ -13,6 +28,12 @@ export const OPERATORS: Record<string, (fact: any, value: any) => boolean> = {
   subsetOf: (fact, value) => asList(fact).every((item) => asList(value).includes(item)),
   /** Every element of the value is in the fact. */
   supersetOf: (fact, value) => asList(value).every((item) => asList(fact).includes(item)),
+  /** The fact is a string the regex matches (`abc` or `/abc/i`); long values are cut as lint's `pattern` does. */
+  matches: (fact, value) => typeof fact === 'string' && pattern(String(value)).test(fact.slice(0, MAX_PATTERN_INPUT)),
+  /** The fact is a string that starts with the value. */
+  startsWith: (fact, value) => typeof fact === 'string' && fact.startsWith(String(value)),
+  /** The fact is a string that ends with the value. */
+  endsWith: (fact, value) => typeof fact === 'string' && fact.endsWith(String(value)),
   /** A type change from `value.from`-style fact `{before, after}` that only widens (integer -> number). */
   typeWidened: (fact, value) => {
     const before = asTypes(fact?.before);

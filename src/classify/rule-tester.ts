@@ -10,7 +10,7 @@
 import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../diff/lifecycle.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { ToolError } from '../errors.ts';
+import { ConfigError, ToolError } from '../errors.ts';
 import type { LoadedSpec } from '../spec/types.ts';
 import { builtInConditions, builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
 import { ruleIndexFor } from './engine.ts';
@@ -18,6 +18,7 @@ import { classifyChanges, diffSpecs, rulesOfFormat, sideOf } from './classify.ts
 import type { CompatibilityMode } from '../diff/types.ts';
 import { interpolate } from './message.ts';
 import { inlineJsonSchema, inlineSpec } from './inline-spec.ts';
+import type { SeverityPolicy } from '../ruleset/scoped-overrides.ts';
 
 export interface ExpectedFinding { location: string; severity?: string; rule?: string }
 export interface RuleCase {
@@ -32,6 +33,8 @@ export interface RuleCase {
   today?: string;
   /** specver.yaml `lifecycle` for the case (defaults when absent). */
   lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
+  /** The contract name the case stands for, for `rules.overrides` blocks that name contracts. */
+  contract?: string;
   expect?: ExpectedFinding[];
 }
 export interface CaseResult {
@@ -75,7 +78,7 @@ export function expandLocation(location: string): string {
   return match && SHORTHAND_POINTERS[match[0]] ? SHORTHAND_POINTERS[match[0]] + location.slice(match[0].length) : location;
 }
 
-async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase, group: 'fires' | 'quiet'): Promise<CaseResult> {
+async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase, group: 'fires' | 'quiet', policy?: SeverityPolicy): Promise<CaseResult> {
   const rules = rulesOfFormat(all, rule.format);
   const today = new Date(c.today ?? '2026-01-01T00:00:00Z');
   let specs: [LoadedSpec, LoadedSpec];
@@ -100,18 +103,21 @@ async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase,
     } catch (error) {
       problems.push(`${winner?.id}: ${(error as Error).message}`);
     }
-    return {
-      rule: winner?.id ?? 'unclassified', severity: winner?.severity ?? 'breaking',
-      location: (side === 'base' ? change.basePointer : change.revisionPointer) ?? '', message,
-    };
-  });
+    const id = winner?.id ?? 'unclassified';
+    const location = (side === 'base' ? change.basePointer : change.revisionPointer) ?? '';
+    const severity = policy
+      ? policy.severityOf({ rule: id, category: winner?.category ?? 'unclassified', contract: c.contract, method: change.context.method, path: change.context.path, usedBy: change.usedBy, pointer: location }, winner?.severity ?? 'breaking').severity
+      : winner?.severity ?? 'breaking';
+    return { rule: id, severity, location, message };
+  }).filter((finding) => finding.severity !== 'off');
   const index = ruleIndexFor(rules, builtInConditions());
   const fired = await Promise.all(changes.map(async (change) => (await index.matching(change)).map((r) => ({ rule: r.id, priority: r.priority }))));
   const mine = findings.filter((f) => f.rule === rule.id);
   if (group === 'quiet') {
     if (mine.length > 0) problems.push(`expected no ${rule.id} finding, got ${mine.map((f) => f.location).join(', ')}`);
   } else {
-    const expected = (c.expect ?? []).map((e) => ({ location: expandLocation(e.location), severity: e.severity ?? rule.severity }));
+    const unscoped = policy ? policy.severityOf({ rule: rule.id, category: rule.category, contract: c.contract }, rule.severity).severity : rule.severity;
+    const expected = (c.expect ?? []).map((e) => ({ location: expandLocation(e.location), severity: e.severity ?? unscoped }));
     if (expected.length === 0) problems.push('a fires case needs `expect`');
     const key = (f: { location: string; severity: string }) => `${f.severity} ${f.location}`;
     const got = mine.map(key).sort();
@@ -141,6 +147,47 @@ export async function runRuleCases(ruleFile: string, caseFile: string): Promise<
   const results: CaseResult[] = [];
   for (const group of ['fires', 'quiet'] as const) {
     for (const c of (data[group] ?? []) as RuleCase[]) results.push(await runCase(rule, rules, c, group));
+  }
+  return results;
+}
+
+/** A case file as data: the rule it tests and its cases. */
+export interface CaseFile { rule: string; fires: RuleCase[]; quiet: RuleCase[] }
+
+/** Parse a case file; anything but `rule:` and lists of named cases is a ConfigError naming it (exit 2). */
+export function parseCaseFile(text: string, shownAs: string): CaseFile {
+  let data: any;
+  try {
+    data = parse(text);
+  } catch (error) {
+    throw new ConfigError(`cannot read case file ${shownAs}: ${(error as Error).message.split('\n')[0]}`, { file: shownAs, hint: 'fix the YAML syntax' });
+  }
+  const shape = 'a case file has `rule: <id>` and `fires:` / `quiet:` lists of cases with a `name`';
+  if (typeof data !== 'object' || data === null || typeof data.rule !== 'string') throw new ConfigError(`case file ${shownAs} names no rule`, { file: shownAs, hint: shape });
+  for (const group of ['fires', 'quiet'] as const) {
+    const cases = data[group] ?? [];
+    if (!Array.isArray(cases) || cases.some((c) => typeof c !== 'object' || c === null || typeof c.name !== 'string')) {
+      throw new ConfigError(`case file ${shownAs}: \`${group}\` must be a list of cases, each with a name`, { file: shownAs, hint: shape });
+    }
+  }
+  return { rule: data.rule, fires: data.fires ?? [], quiet: data.quiet ?? [] };
+}
+
+/**
+ * Run a case file against a project's rule set (built-ins plus its rule files) and severity policy
+ * (`rules.severity`, `rules.overrides`): what `specver rules test` does.
+ */
+export async function runCaseFile(cases: CaseFile, rule: RuleDefinition, rules: RuleDefinition[], policy?: SeverityPolicy): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const group of ['fires', 'quiet'] as const) {
+    for (const c of cases[group]) {
+      try {
+        results.push(await runCase(rule, rules, c, group, policy));
+      } catch (error) {
+        // A case whose documents or expectations are malformed fails with the reason; the other cases still run.
+        results.push({ rule: rule.id, group, name: c.name, problems: [`cannot run the case: ${(error as Error).message}`], findings: [], fired: [] });
+      }
+    }
   }
   return results;
 }

@@ -160,7 +160,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addOption(FORMAT(['text', 'json']))
     .action(action(async () => ({ run: (await import('./commands/pre.ts')).runStatus })));
 
-  const rules = program.command('rules').description('list or show classification and lint rules');
+  const rules = program.command('rules').description('list, show or test classification and lint rules');
   rules
     .command('list')
     .description('print the rule catalogue')
@@ -173,6 +173,12 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('<id>', 'rule id')
     .addOption(FORMAT(['text', 'json']))
     .action(action(async () => ({ run: (await import('./commands/rules.ts')).runShow })));
+  rules
+    .command('test')
+    .description("run rule case files (fires/quiet) against the project's rules and severities")
+    .argument('<files...>', 'case files (YAML, the format of fixtures/rules/)')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(async () => ({ run: (await import('./commands/rules.ts')).runTest })));
 
   program
     .command('completion')

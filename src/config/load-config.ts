@@ -222,6 +222,12 @@ function describe(error: ErrorObject, { doc, counter }: ConfigDocument): Located
         const value = doc.getIn(path);
         return { line: at(), message: `invalid contract name ${JSON.stringify(value)}`, hint: CONTRACT_NAME_HINT };
       }
+      if (path[1] === 'overrides' && (path[3] === 'paths' || path[3] === 'pointers')) {
+        const value = JSON.stringify(doc.getIn(path));
+        return path[3] === 'paths'
+          ? { line: at(), message: `${field}: ${value} is not an operation`, hint: "write a path template glob starting with '/', optionally after a method: '/internal/**', 'GET /internal/**'" }
+          : { line: at(), message: `${field}: ${value} is not a JSON Pointer`, hint: "start it with '/', e.g. '/paths/~1internal*/**'" };
+      }
       break;
     case 'propertyNames':
       return undefined; // the pattern error on the key itself is more specific
@@ -302,8 +308,8 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     root,
     versioning: raw.versioning ?? 'independent',
     contracts,
-    rules: { files: raw.rules?.files ?? [], severity: { ...(raw.rules?.severity ?? {}) } },
-    lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) } },
+    rules: { files: raw.rules?.files ?? [], severity: { ...(raw.rules?.severity ?? {}) }, ...(raw.rules?.overrides ? { overrides: raw.rules.overrides } : {}) },
+    lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) }, ...(raw.lint?.overrides ? { overrides: raw.lint.overrides } : {}) },
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
     refsMap,

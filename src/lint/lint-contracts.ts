@@ -13,6 +13,8 @@ export interface LintContractsOptions {
   root: string;
   rules: LintRule[];
   fix: boolean;
+  /** Levels per violation (`lint.overrides`), applied before --fix plans its edits; `off` ones are dropped. */
+  adjust?: (contract: ContractConfig, violations: LintViolation[]) => LintViolation[];
 }
 
 interface Linted {
@@ -26,7 +28,8 @@ async function lintFiles(contract: ContractConfig, options: LintContractsOptions
   const text = await readSpecText(file, { projectRoot: options.root });
   const cache = new SourceCache();
   const root = lintDocumentFromText(text, file, shown, options.root, contract.format, cache);
-  return lintSpecFiles(root, file, options.root, options.rules, cache);
+  const linted = await lintSpecFiles(root, file, options.root, options.rules, cache);
+  return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 
 /** Applies the safe fixes file by file; every file is checked to still parse before anything is written. */

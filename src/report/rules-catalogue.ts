@@ -5,6 +5,8 @@
 import { relative } from 'node:path';
 import type { RuleDefinition } from '../ruleset/load-rules.ts';
 import type { LintRule } from '../lint/types.ts';
+import type { OverrideBlock } from '../types.ts';
+import type { SeverityPolicy } from '../ruleset/scoped-overrides.ts';
 
 export type RuleKind = 'classify' | 'lint';
 
@@ -28,6 +30,27 @@ export interface RuleEntry {
   source: string;
   deprecated?: boolean;
   replacedBy?: string[];
+  /** Where `severity` comes from: `default`, `rules.severity` or `lint.severity` (outside any override block). */
+  severitySource: string;
+  /** `rules.overrides` / `lint.overrides` blocks that set this rule's severity where they match. */
+  scoped?: ScopedSeverity[];
+  /** Classification rules: the changes the rule looks at, its priority and its conditions. */
+  on?: { kind: string[]; action?: string[] };
+  priority?: number;
+  conditions?: Record<string, unknown>;
+  /** Lint rules: the documents they apply to, what they select and what they check. */
+  formats?: string[];
+  given?: string[];
+  then?: unknown[];
+  check?: string;
+}
+
+export interface ScopedSeverity {
+  /** `rules.overrides[0]`. */
+  source: string;
+  severity: string;
+  /** The block's matchers. */
+  where: Omit<OverrideBlock, 'severity'>;
 }
 
 export interface CatalogueInput {
@@ -42,6 +65,17 @@ export interface CatalogueInput {
   root?: string;
   /** Package root, to show built-in rule files relative to it. */
   packageRoot: string;
+  /** Scoped overrides (`rules.overrides`, `lint.overrides`), when the project has any. */
+  classifyPolicy?: SeverityPolicy;
+  lintPolicy?: SeverityPolicy;
+}
+
+function scopedOf(policy: SeverityPolicy | undefined, id: string): ScopedSeverity[] | undefined {
+  const scoped = policy?.scopedFor(id).map(({ source, severity, block }) => {
+    const { severity: _set, ...where } = block;
+    return { source, severity, where };
+  });
+  return scoped?.length ? scoped : undefined;
 }
 
 function formatOfClassifyRule(rule: RuleDefinition): RuleEntry['format'] {
@@ -77,7 +111,13 @@ export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
         message: rule.message,
         builtIn: rule.builtIn,
         source: shown(rule.file, rule.builtIn ? input.packageRoot : input.root),
+        severitySource: override === undefined ? 'default' : 'rules.severity',
+        on: rule.on.action ? { kind: rule.on.kind, action: rule.on.action } : { kind: rule.on.kind },
+        priority: rule.priority,
       };
+      if (rule.conditions) entry.conditions = rule.conditions;
+      const scoped = scopedOf(input.classifyPolicy, rule.id);
+      if (scoped) entry.scoped = scoped;
       const format = formatOfClassifyRule(rule);
       if (format) entry.format = format;
       if (rule.docs) entry.docs = rule.docs;
@@ -101,7 +141,14 @@ export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
         message: rule.message,
         builtIn,
         source: rule.source,
+        severitySource: override === undefined ? 'default' : 'lint.severity',
       };
+      if (rule.formats) entry.formats = rule.formats;
+      if (rule.given) entry.given = rule.given;
+      if (rule.then) entry.then = rule.then;
+      if (rule.check) entry.check = rule.check;
+      const scoped = scopedOf(input.lintPolicy, rule.id);
+      if (scoped) entry.scoped = scoped;
       if (rule.format) entry.format = rule.format;
       return entry;
     });

@@ -5,7 +5,18 @@ type Paint = (colour: 'bold' | 'dim' | 'red' | 'yellow' | 'gray', text: string) 
 const plain: Paint = (_colour, text) => text;
 
 function severityLabel(rule: RuleEntry): string {
-  return rule.overridden ? `${rule.severity} (default ${rule.defaultSeverity})` : rule.severity;
+  const scoped = rule.scoped ? ` [${rule.scoped.length} scoped]` : '';
+  return (rule.overridden ? `${rule.severity} (default ${rule.defaultSeverity})` : rule.severity) + scoped;
+}
+
+/** A block's matchers in one line: `paths /internal/**; contracts legacy-*`, or `everywhere`. */
+function whereText(where: Record<string, string[] | undefined>): string {
+  const parts = Object.entries(where).filter(([, v]) => v?.length).map(([key, v]) => `${key} ${v!.join(', ')}`);
+  return parts.length ? parts.join('; ') : 'everywhere';
+}
+
+function indented(value: unknown): string {
+  return JSON.stringify(value, null, 2).split('\n').join('\n              ');
 }
 
 function groups(rules: RuleEntry[]): Map<string, RuleEntry[]> {
@@ -42,8 +53,9 @@ export function renderRulesListText(rules: RuleEntry[], paint: Paint = plain): s
     }
   }
   const overridden = rules.filter((r) => r.overridden).length;
+  const scoped = rules.filter((r) => r.scoped).length;
   lines.push('');
-  lines.push(`${rules.length} rules${overridden ? `, ${overridden} with a severity set in specver.yaml` : ''}`);
+  lines.push(`${rules.length} rules${overridden ? `, ${overridden} with a severity set in specver.yaml` : ''}${scoped ? `, ${scoped} changed by override blocks where they match` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -58,8 +70,16 @@ export function renderRuleText(rule: RuleEntry, paint: Paint = plain): string {
   const rows: [string, string | undefined][] = [
     ['kind', `${kind}${rule.format ? ` (${rule.format})` : ''}${rule.builtIn ? '' : ', custom'}`],
     ['category', rule.kind === 'classify' ? rule.category : undefined],
-    ['severity', rule.severity + (rule.overridden ? ' (set in specver.yaml)' : optIn(rule) ? ` (opt-in: ${rule.defaultSeverity} once rules.severity enables it)` : '')],
+    ['severity', rule.severity + (rule.overridden ? ` (set in specver.yaml ${rule.severitySource})` : optIn(rule) ? ` (opt-in: ${rule.defaultSeverity} once rules.severity enables it)` : ' (default)')],
     ['default', rule.overridden ? rule.defaultSeverity : undefined],
+    ...(rule.scoped ?? []).map((s): [string, string] => ['scoped', `${s.severity} where ${whereText(s.where)} (specver.yaml ${s.source})`]),
+    ['on', rule.on ? `kind ${rule.on.kind.join(', ')}${rule.on.action ? `; action ${rule.on.action.join(', ')}` : ''}` : undefined],
+    ['priority', rule.priority === undefined ? undefined : String(rule.priority)],
+    ['conditions', rule.conditions ? indented(rule.conditions) : undefined],
+    ['formats', rule.formats?.join(', ')],
+    ['given', rule.given?.join(', ')],
+    ['then', rule.then ? indented(rule.then.length === 1 ? rule.then[0] : rule.then) : undefined],
+    ['check', rule.check],
     ['summary', rule.summary],
     ['docs', rule.docs],
     ['message', rule.message],

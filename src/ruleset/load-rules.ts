@@ -14,6 +14,7 @@ import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import type { Severity } from '../types.ts';
 import { conditionProblem } from './check-conditions.ts';
+import { factProblem, onProblem } from './check-facts.ts';
 
 export const RULES_DIR = fileURLToPath(new URL('../../rules/openapi/', import.meta.url));
 export const JSON_SCHEMA_RULES_DIR = fileURLToPath(new URL('../../rules/json-schema/', import.meta.url));
@@ -110,6 +111,13 @@ export function readRuleFile(file: string, builtIn: boolean, root?: string, text
     throw invalid(`id '${data.id}' does not match the file name`);
   }
   const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
+  // Built-ins are checked by test/rules/check-facts.test.ts; a team's file here, before it can silently never fire.
+  if (!builtIn) {
+    const names = new Set(builtInConditions().map((c) => c.name));
+    const problem = onProblem(list(data.on.kind)!, list(data.on.action))
+      ?? (data.conditions ? factProblem(data.conditions, '/conditions', list(data.on.kind)!, (name) => names.has(name)) : undefined);
+    if (problem) throw invalid(`rule '${data.id}': ${problem.message}`, problem.hint);
+  }
   return {
     id: data.id, category: data.category, format: data.format ?? (isJsonSchemaRuleFile(file) ? 'json-schema' : 'openapi'), summary: data.summary, docs: data.docs, severity: data.severity,
     message: data.message, on: { kind: list(data.on.kind)!, action: list(data.on.action) },

@@ -89,11 +89,47 @@ test('rules show prints one rule; --json validates', async () => {
   const text = await runSpecver(['rules', 'show', 'response-property-enum-value-added'], { cwd: project.dir });
   assert.is(text.exitCode, 0, text.stderr);
   assert.match(text.stdout, /^response-property-enum-value-added\n/);
-  assert.match(text.stdout, /severity:\s+non-breaking \(set in specver\.yaml\)/);
+  assert.match(text.stdout, /severity:\s+non-breaking \(set in specver\.yaml rules\.severity\)/);
   assert.match(text.stdout, /default:\s+breaking/);
   const json = await runSpecver(['rules', 'show', 'acme/info-owner', '--format', 'json'], { cwd: project.dir });
   assertValidOutput('rules.schema.json', json.json());
   assert.equal(json.json().rules.map((rule: any) => rule.id), ['acme/info-owner']);
+});
+
+test('rules show prints the whole rule: on, priority, conditions, severity source and scoped blocks', async () => {
+  const project = customisedProject();
+  project.write('specver.yaml', `${project.read('specver.yaml')}`.replace('lint:\n', [
+    '  overrides:',
+    "    - paths: ['/internal/**']",
+    '      severity: { operation: patch }',
+    "    - contracts: ['legacy-*']",
+    "      categories: [schema]",
+    '      severity: { operation-removed: off }',
+    'lint:',
+    '  overrides:',
+    "    - files: ['api/internal/**']",
+    '      severity: { info-contact: warn }',
+    '',
+  ].join('\n')));
+  const text = await runSpecver(['rules', 'show', 'acme/operation-removed-internal'], { cwd: project.dir });
+  assert.is(text.exitCode, 0, text.stderr);
+  assert.match(text.stdout, /severity:\s+non-breaking \(default\)\n/);
+  assert.match(text.stdout, /scoped:\s+patch where paths \/internal\/\*\* \(specver\.yaml rules\.overrides\[0\]\)/);
+  assert.match(text.stdout, /on:\s+kind operation; action removed\n\s+priority:\s+3\n\s+conditions: \{\n\s+"all": \[/);
+  const json = await runSpecver(['rules', 'show', 'operation-removed', '--json'], { cwd: project.dir });
+  const [rule] = json.json().rules;
+  assertValidOutput('rules.schema.json', json.json());
+  // The second block is limited to the schema category: it never applies to operation-removed.
+  assert.equal(rule.scoped, [{ source: 'rules.overrides[0]', severity: 'patch', where: { paths: ['/internal/**'] } }]);
+  assert.equal([rule.severitySource, rule.on, rule.priority], ['default', { kind: ['operation'], action: ['removed'] }, 1]);
+  const lint = (await runSpecver(['rules', 'show', 'info-contact', '--json'], { cwd: project.dir })).json().rules[0];
+  assert.equal([lint.severity, lint.severitySource, lint.scoped], ['off', 'lint.severity', [{ source: 'lint.overrides[0]', severity: 'warn', where: { files: ['api/internal/**'] } }]]);
+  assert.equal([lint.given, lint.then], [['$.info'], [{ field: 'contact', function: 'truthy' }]]);
+  const lintText = await runSpecver(['rules', 'show', 'acme/info-owner'], { cwd: project.dir });
+  assert.match(lintText.stdout, /given:\s+\$\.info\n\s+then:\s+\{\n\s+"field": "x-owner",/);
+  const list = await runSpecver(['rules', 'list'], { cwd: project.dir });
+  assert.match(list.stdout, /operation-removed\s+breaking \[1 scoped\]/);
+  assert.match(list.stdout, /changed by override blocks where they match/);
 });
 
 test('an unknown rule id exits 2 and suggests close matches', async () => {
@@ -112,7 +148,7 @@ test('an override naming an unknown rule is a config error (exit 2)', async () =
   project.write('specver.yaml', 'contracts: []\nrules:\n  severity: { no-such-rule: off }\n');
   const r = await runSpecver(['rules', 'list'], { cwd: project.dir });
   assert.is(r.exitCode, 2);
-  assert.match(r.stderr, /no-such-rule/);
+  assert.match(r.stderr, /^specver: \S*specver\.yaml:3: rules\.severity names an unknown rule 'no-such-rule'/);
 });
 
 test('rules list --format markdown prints one table per group', async () => {

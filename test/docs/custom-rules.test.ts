@@ -1,7 +1,8 @@
 /** The worked examples of docs/custom-rules.md really load, fire and pass their own cases. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { join } from 'node:path';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
 import { lintDocumentFromText } from '../../src/lint/document.ts';
@@ -13,8 +14,10 @@ import { emptyProject, REPO_ROOT } from '../helpers/temp-project.ts';
 const EXAMPLES = join(REPO_ROOT, 'docs/examples/specver-rules');
 const page = readFileSync(join(REPO_ROOT, 'docs/custom-rules.md'), 'utf8');
 
+const codeBlocks = (language: string) => [...page.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+
 test('the rule files shown in the page are the example files', () => {
-  for (const name of ['operation-removed-internal.json', 'info-owner.json']) {
+  for (const name of ['operation-removed-internal.json', 'info-owner.json', 'response-header-required-added.json', 'operation-id-camel-case.json']) {
     const shown = JSON.parse(readFileSync(join(EXAMPLES, name), 'utf8'));
     const block = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!)).find((b) => b.id === shown.id);
     assert.equal(block, shown, name);
@@ -54,6 +57,90 @@ test('both examples fire through specver diff and specver lint, with the output 
   const lint = await runSpecver(['lint'], { cwd: project.dir });
   assert.is(lint.exitCode, 1);
   assert.match(lint.stdout, /\[error\] acme\/info-owner info must name the owning team in x-owner api\/svc\.yaml:2/);
+});
+
+test('the case files and the config shown in the page are the example files', () => {
+  const yamlBlocks = codeBlocks('yaml');
+  for (const name of ['specver-rules/response-header-required-added.cases.yaml', 'specver-rules/enum-removal-internal.cases.yaml', 'policies.specver.yaml']) {
+    assert.ok(yamlBlocks.includes(readFileSync(join(EXAMPLES, '..', name), 'utf8')), `page lacks ${name} verbatim`);
+  }
+  const overrides = parse(readFileSync(join(EXAMPLES, '../policies.specver.yaml'), 'utf8')).rules.overrides;
+  assert.ok(yamlBlocks.some((block) => block.startsWith('rules:\n  overrides:') && JSON.stringify(parse(block).rules.overrides) === JSON.stringify(overrides)), 'the override block shown is the one in the config');
+});
+
+/** A project holding the three policies of the page: its config, rule files and case files. */
+function policiesProject() {
+  const project = emptyProject();
+  for (const name of readdirSync(EXAMPLES)) project.write(`specver-rules/${name}`, readFileSync(join(EXAMPLES, name), 'utf8'));
+  project.write('api/orders.yaml', ORDERS);
+  return project;
+}
+
+const ORDERS = `openapi: 3.0.3
+info:
+  title: Orders
+  version: '1'
+paths:
+  /orders:
+    get:
+      operationId: listOrders
+      responses:
+        '200':
+          description: ok
+  /internal/jobs:
+    post:
+      operationId: create_job
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                priority: { type: string, enum: [low, normal, urgent] }
+      responses:
+        '202':
+          description: accepted
+`;
+
+/** The lines of a command's output, each of which the page must show. */
+function assertOnPage(output: string) {
+  for (const line of output.trim().split('\n')) assert.ok(page.includes(line), `page lacks: ${line}`);
+}
+
+test('the three policies: rules test, diff, breaking and lint give the output the page shows', async () => {
+  const project = policiesProject();
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  project.write('specver.yaml', `${project.read('specver.yaml')}${readFileSync(join(EXAMPLES, '../policies.specver.yaml'), 'utf8')}`);
+
+  const command = page.match(/^\$ npx specver (rules test .*)$/m)![1]!.split(' ');
+  const tested = await runSpecver(command, { cwd: project.dir });
+  assert.is(tested.exitCode, 0, tested.stdout + tested.stderr);
+  assert.match(tested.stdout, /4 cases: 4 passed, 0 failed/);
+  assertOnPage(tested.stdout);
+
+  project.write('api/orders.yaml', ORDERS
+    .replace("          description: ok\n", "          description: ok\n          headers:\n            X-Request-Id:\n              required: true\n              schema: { type: string }\n")
+    .replace('[low, normal, urgent]', '[low, normal]'));
+  const diff = await runSpecver(['diff'], { cwd: project.dir });
+  assert.is(diff.exitCode, 0, diff.stderr);
+  assertOnPage(diff.stdout);
+  assert.match(diff.stdout, /non-breaking POST \/internal\/jobs/);
+  assert.match(diff.stdout, /BREAKING {5}GET \/orders: response 200 has a new required header X-Request-Id/);
+  assert.is((await runSpecver(['breaking'], { cwd: project.dir })).exitCode, 1);
+
+  const lint = await runSpecver(['lint'], { cwd: project.dir });
+  assert.is(lint.exitCode, 1);
+  const custom = lint.stdout.split('\n').filter((line) => line.includes('acme/'));
+  assert.equal(custom, ['  [error] acme/operation-id-camel-case operationId create_job must be camelCase api/orders.yaml:18']);
+  assertOnPage(custom.join('\n'));
+});
+
+test('without the override, the enum case file fails: the cases test the policy, not the defaults', async () => {
+  const project = policiesProject();
+  project.write('specver.yaml', 'contracts: []\n');
+  const r = await runSpecver(['rules', 'test', 'specver-rules/enum-removal-internal.cases.yaml'], { cwd: project.dir });
+  assert.is(r.exitCode, 1);
+  assert.match(r.stdout, /FAIL  fires: under \/internal/);
 });
 
 test.run();

@@ -1,8 +1,7 @@
 /**
  * Hostile classification rule files in `rules.files`: unknown fields, condition paths that are not plain
- * `$.a.b` paths (JSONPath filters and script expressions), operators that do not exist (the rule format
- * has no regular-expression operator at all, so no pattern can backtrack catastrophically), facts other
- * than `change`. Each: a one-line error naming the file, exit 3, nothing executed, no hang.
+ * `$.a.b` paths (JSONPath filters and script expressions), operators that do not exist, a `matches`
+ * pattern that could backtrack catastrophically (refused when the file loads), facts other than `change`. Each: a one-line error naming the file, exit 3, nothing executed, no hang.
  * (For a bad condition, the message names the condition's location; which keyword is wrong is up to ajv's
  * first oneOf violation.)
  */
@@ -34,7 +33,8 @@ const CASES: Array<{ name: string; rule: unknown; error: RegExp }> = [
   { name: 'recursive-descent JSONPath', rule: condition({ path: '$..method' }), error: /\/conditions\/all\/0/ },
   { name: 'bracket notation path', rule: condition({ path: "$['context']['method']" }), error: /\/conditions\/all\/0/ },
   { name: 'script expression path', rule: condition({ path: `$.context.(${script})` }), error: /\/conditions\/all\/0/ },
-  { name: 'a regular-expression operator (none exists)', rule: condition({ operator: 'matches', value: '^(a+)+$' }), error: /\/conditions\/all\/0/ },
+  { name: 'a catastrophic pattern for `matches`', rule: condition({ operator: 'matches', value: '^(a+)+$' }), error: /\/conditions\/all\/0 .*nests quantifiers/ },
+  { name: 'an operator that does not exist', rule: condition({ operator: 'eval', value: script }), error: /\/conditions\/all\/0/ },
   { name: 'a fact other than change', rule: condition({ fact: 'process' }), error: /\/conditions\/all\/0/ },
   { name: 'event written by hand (params run through the engine)', rule: { ...RULE, event: { type: 'x', params: { script } } }, error: /additional properties|event/ },
   { name: 'message is not a string', rule: { ...RULE, message: { toString: script } }, error: /message/ },

@@ -54,7 +54,7 @@ test('a bad condition path names the path, where it is and what is allowed', () 
 test('other bad conditions: unknown operator, other fact, unknown field, mixed group', () => {
   const p = project();
   const cases: Array<[unknown, RegExp]> = [
-    [leaf({ operator: 'matches' }), /\/conditions\/all\/0\/operator "matches" is not known; use one of: equal, /],
+    [leaf({ operator: 'regex' }), /\/conditions\/all\/0\/operator "regex" is not known; use one of: equal, /],
     [leaf({ fact: 'process' }), /\/conditions\/all\/0\/fact must be "change"/],
     [leaf({ script: 'x' }), /\/conditions\/all\/0 has unknown field "script"/],
     [{ all: [], any: [] }, /\/conditions mixes "all", "any"/],

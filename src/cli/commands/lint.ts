@@ -2,7 +2,8 @@
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { loadConfig, requireContracts } from '../../config/load-config.ts';
-import { hasErrors } from '../../lint/types.ts';
+import { hasErrors, type LintViolation } from '../../lint/types.ts';
+import type { ContractConfig } from '../../types.ts';
 
 interface LintOptions {
   contract?: string[];
@@ -16,9 +17,19 @@ export async function run(ctx: Context, positional: string[], options: LintOptio
   const { loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const rules = loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
   const { lintContracts } = await import('../../lint/lint-contracts.ts');
-  const report = await withProgress(ctx, 'Linting specs', () =>
-    lintContracts(contracts, { root: config.root, rules, fix: options.fix === true }),
-  );
+  const scoped = config.lint.overrides?.length ? await import('../../ruleset/lint-overrides.ts') : undefined;
+  const policy = scoped?.lintPolicy(rules, config.lint.overrides, config.file);
+  const report = await withProgress(ctx, 'Linting specs', async () => {
+    if (!scoped || !policy) return lintContracts(contracts, { root: config.root, rules, fix: options.fix === true });
+    // Scoped levels: each contract runs the rules some block turns on for it, then gets its levels per violation.
+    const adjust = (contract: ContractConfig, violations: LintViolation[]) => scoped.applyLintPolicy(contract.name, violations, rules, policy);
+    const results = [];
+    for (const contract of contracts) {
+      const contractRules = scoped.rulesForContract(rules, policy, contract);
+      results.push(...(await lintContracts([contract], { root: config.root, rules: contractRules, fix: options.fix === true, adjust })).contracts);
+    }
+    return { contracts: results };
+  });
   const format = ctx.json ? 'json' : options.format;
   if (format === 'json') {
     const { lintJson } = await import('../../report/lint-json.ts');

@@ -1,14 +1,17 @@
 /**
  * `specver rules list` and `specver rules show <id>`: the classification and lint rule catalogue, including
  * the project's own rule files and the severities specver.yaml sets, when a specver.yaml is found.
+ * `specver rules test <files...>`: a team's rule cases, run as the built-in rules' cases are.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.ts';
-import { UsageError } from '../../errors.ts';
+import { ConfigError, UsageError } from '../../errors.ts';
 import type { Config } from '../../types.ts';
 import { displayPath, findConfigFile, loadConfig } from '../../config/load-config.ts';
 import { buildRuleCatalogue, closeMatches, type RuleEntry } from '../../report/rules-catalogue.ts';
+import type { RulesTestReport } from '../../report/rules-test.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,14 +32,17 @@ interface Catalogue {
 export async function catalogueFor(ctx: Context): Promise<Catalogue> {
   const config = findConfigFile(ctx.cwd, ctx.configPath) ? await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }) : undefined;
   const { loadRuleCatalogue } = await import('../../classify/classify.ts');
-  const { checkOverrides } = await import('../../ruleset/apply-overrides.ts');
+  const { checkOverrides, severityPolicy } = await import('../../ruleset/apply-overrides.ts');
+  const { lintPolicy } = await import('../../ruleset/lint-overrides.ts');
   const { builtinLintRules, loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const ruleFiles = (config?.rules.files ?? []).map((file) => resolve(config!.root, file));
   const classify = await loadRuleCatalogue({ ruleFiles });
-  // Both calls validate the overrides exactly as diff and lint would (unknown id: exit 2).
-  checkOverrides(classify, config?.rules.severity);
+  // These calls validate the overrides exactly as diff and lint would (unknown id: exit 2).
+  checkOverrides(classify, config?.rules.severity, config?.file);
+  const classifyPolicy = severityPolicy(classify, config?.rules.severity, config?.rules.overrides, config?.file);
   const lintDefaults = config ? loadLintRules({ root: config.root, files: config.lint.files, severity: {} }) : builtinLintRules();
   if (config) loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
+  const scopedLint = config?.lint.overrides?.length ? lintPolicy(lintDefaults, config.lint.overrides, config.file) : undefined;
   const rules = buildRuleCatalogue({
     classify,
     lint: lintDefaults,
@@ -45,6 +51,8 @@ export async function catalogueFor(ctx: Context): Promise<Catalogue> {
     lintSeverity: config?.lint.severity,
     root: config?.root,
     packageRoot: PACKAGE_ROOT,
+    ...(classifyPolicy.hasOverrides ? { classifyPolicy } : {}),
+    ...(scopedLint ? { lintPolicy: scopedLint } : {}),
   });
   return { config, rules };
 }
@@ -85,4 +93,47 @@ export async function runShow(ctx: Context, id: string, options: ShowOptions): P
     ctx.out.result(matches.map((rule) => renderRuleText(rule, (colour, text) => ctx.out.paint(colour, text))).join('\n'));
   }
   return 0;
+}
+
+interface TestOptions {
+  format: 'text' | 'json';
+}
+
+/** `specver rules test <files...>`: run a team's rule case files with the tester the built-in rules use. */
+export async function runTest(ctx: Context, files: string[], options: TestOptions): Promise<number> {
+  const config = findConfigFile(ctx.cwd, ctx.configPath) ? await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }) : undefined;
+  const { loadRuleCatalogue } = await import('../../classify/classify.ts');
+  const { checkOverrides, severityPolicy } = await import('../../ruleset/apply-overrides.ts');
+  const { parseCaseFile, runCaseFile } = await import('../../classify/rule-tester.ts');
+  const rules = await loadRuleCatalogue({ ruleFiles: (config?.rules.files ?? []).map((file) => resolve(config!.root, file)) });
+  checkOverrides(rules, config?.rules.severity, config?.file);
+  const policy = severityPolicy(rules, config?.rules.severity, config?.rules.overrides, config?.file);
+  const report: RulesTestReport = { config: config ? displayPath(ctx.cwd, config.file) : null, files: [], summary: { cases: 0, passed: 0, failed: 0 } };
+  for (const file of files) {
+    const shown = displayPath(ctx.cwd, resolve(ctx.cwd, file));
+    let text: string;
+    try {
+      text = readFileSync(resolve(ctx.cwd, file), 'utf8');
+    } catch (error) {
+      throw new ConfigError(`cannot read case file ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: shown, hint: 'pass the path of a rule case file (YAML)' });
+    }
+    const cases = parseCaseFile(text, shown);
+    const rule = rules.find((r) => r.id === cases.rule);
+    if (!rule) {
+      const close = closeMatches(cases.rule, rules.map((r) => r.id));
+      throw new ConfigError(`case file ${shown} is for rule '${cases.rule}', which is not a classification rule of this project`, {
+        file: shown, hint: close.length ? `did you mean ${close.join(', ')}? (team rules must be listed in rules.files)` : 'list the rule file in specver.yaml rules.files',
+      });
+    }
+    const results = await runCaseFile(cases, rule, rules, policy);
+    report.files.push({ file: shown, rule: rule.id, cases: results.map((r) => ({ group: r.group, name: r.name, passed: r.problems.length === 0, problems: r.problems })) });
+  }
+  const all = report.files.flatMap((f) => f.cases);
+  report.summary = { cases: all.length, passed: all.filter((c) => c.passed).length, failed: all.filter((c) => !c.passed).length };
+  if (ctx.json || options.format === 'json') ctx.out.jsonDocument(report);
+  else {
+    const { renderRulesTestText } = await import('../../report/rules-test.ts');
+    ctx.out.result(renderRulesTestText(report, (colour, text) => ctx.out.paint(colour, text)));
+  }
+  return report.summary.failed > 0 ? 1 : 0;
 }
