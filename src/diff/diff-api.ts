@@ -9,7 +9,8 @@ import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, typ
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { ChangeRecorder } from './recorder.ts';
-import { diffDocument, diffSecurity } from './diff-document.ts';
+import { diffDocument } from './diff-document.ts';
+import { diffSecurity } from './diff-security.ts';
 
 export interface DiffOptions { today: Date }
 
@@ -105,7 +106,7 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   const servers = pairByKey(new Map(b.servers.map((s) => [s, s])), new Map(r.servers.map((s) => [s, s])));
   for (const [url] of servers.added) rec.add('operation-server', 'added', bs, { pointer: `${r.pointer}/servers` }, { ...ctx, value: url });
   for (const [url] of servers.removed) rec.add('operation-server', 'removed', { pointer: `${b.pointer}/servers` }, rs, { ...ctx, value: url });
-  diffSecurity(b, r, rec, ctx);
+  diffSecurity(b, r, rec, { ...ctx, direction: d.request });
   diffParameters(b, r, d, options);
   diffRequestBody(b, r, d);
   diffResponses(b, r, d);

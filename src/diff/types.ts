@@ -15,7 +15,7 @@ export type SchemaEffect = (typeof SCHEMA_EFFECTS)[number];
 export const API_CHANGE_KINDS = [
   'operation', 'operation-deprecated', 'operation-id', 'operation-summary', 'operation-description',
   'operation-tag', 'operation-sunset', 'operation-stability', 'operation-server',
-  'security-requirement', 'security-requirement-scope',
+  'security-requirement', 'security-requirement-scope', 'security-requirement-scheme',
   'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode',
   'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
   'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
@@ -90,6 +90,10 @@ export interface ChangeContext {
   compatibility?: CompatibilityMode;
   /** x-stability-level of the operation in the base. */
   stability?: string;
+  /** Security: a removed alternative whose clients a remaining alternative still accepts. */
+  covered?: boolean;
+  /** Security: a removed scheme that some operation of the revision still names. */
+  inUse?: boolean;
   /** Printable before/after values for messages. */
   from?: string;
   to?: string;

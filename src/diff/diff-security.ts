@@ -1,0 +1,122 @@
+/**
+ * Security requirements of one operation, compared as an API client sees them: the requirement list is a set
+ * of alternatives, each an AND-set of schemes with the scopes the token must carry. A client that satisfied a
+ * base alternative keeps working when some revision alternative asks for no more schemes and no more scopes.
+ */
+import type { ChangeContext } from './types.ts';
+import type { ApiModel, OperationModel, SecurityRequirement } from '../normalize/openapi.ts';
+import type { ChangeRecorder } from './recorder.ts';
+
+/** One alternative: scheme name -> required scopes. */
+type Alternative = Map<string, Set<string>>;
+
+function alternativesOf(list: SecurityRequirement[] | undefined): Map<string, Alternative> {
+  const result = new Map<string, Alternative>();
+  for (const requirement of list ?? []) {
+    if (typeof requirement !== 'object' || requirement === null) continue;
+    const alternative: Alternative = new Map();
+    for (const scheme of Object.keys(requirement).sort()) {
+      const scopes = requirement[scheme];
+      alternative.set(scheme, new Set(Array.isArray(scopes) ? scopes.map(String) : []));
+    }
+    const key = keyOf(alternative);
+    if (!result.has(key)) result.set(key, alternative);
+  }
+  return result;
+}
+
+function keyOf(alternative: Alternative): string {
+  return [...alternative.keys()].join(' + ') || 'anonymous';
+}
+
+function scopesText(scopes: Set<string> | undefined): string {
+  return scopes && scopes.size > 0 ? `[${[...scopes].sort().join(', ')}]` : '';
+}
+
+/** Printable alternative with its scopes: `apiKey + oauth [read, write]`. */
+function printAlternative(alternative: Alternative): string {
+  if (alternative.size === 0) return 'anonymous';
+  return [...alternative].map(([scheme, scopes]) => `${scheme}${scopes.size ? ` ${scopesText(scopes)}` : ''}`).join(' + ');
+}
+
+/** A client that satisfies `held` also satisfies `needed`: no extra scheme, no extra scope. */
+function satisfies(held: Alternative, needed: Alternative): boolean {
+  for (const [scheme, scopes] of needed) {
+    const have = held.get(scheme);
+    if (!have) return false;
+    for (const scope of scopes) if (!have.has(scope)) return false;
+  }
+  return true;
+}
+
+function sharedSchemes(a: Alternative, b: Alternative): number {
+  let count = 0;
+  for (const scheme of a.keys()) if (b.has(scheme)) count += 1;
+  return count;
+}
+
+/**
+ * Effective security of one operation. Alternatives with the same schemes are paired, then the rest by the
+ * most schemes in common, so a scheme added to or dropped from an alternative is one change, not a removal and
+ * an addition. A removed alternative whose clients another alternative still accepts is marked `covered`.
+ */
+export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRecorder, ctx: ChangeContext): void {
+  const before = alternativesOf(b.security);
+  const after = alternativesOf(r.security);
+  const bs = { pointer: b.securityPointer };
+  const rs = { pointer: r.securityPointer };
+  const pairs: [Alternative, Alternative][] = [];
+  const removed = new Map([...before].filter(([key]) => !after.has(key)));
+  const added = new Map([...after].filter(([key]) => !before.has(key)));
+  for (const [key, alternative] of before) if (after.has(key)) pairs.push([alternative, after.get(key)!]);
+  for (;;) {
+    let best: [string, string, number] | undefined;
+    for (const [bk, ba] of removed) {
+      for (const [rk, ra] of added) {
+        const score = sharedSchemes(ba, ra);
+        if (score > 0 && (!best || score > best[2])) best = [bk, rk, score];
+      }
+    }
+    if (!best) break;
+    pairs.push([removed.get(best[0])!, added.get(best[1])!]);
+    removed.delete(best[0]);
+    added.delete(best[1]);
+  }
+  const remaining = [...after.values()];
+  // `field` says whether the operation was open before (`none-before`) or is open after (`none-after`).
+  for (const alternative of added.values()) {
+    rec.add('security-requirement', 'added', bs, rs, { ...ctx, value: printAlternative(alternative), ...(before.size === 0 ? { field: 'none-before' } : {}) });
+  }
+  for (const alternative of removed.values()) {
+    rec.add('security-requirement', 'removed', bs, rs, {
+      ...ctx, value: printAlternative(alternative), ...(after.size === 0 ? { field: 'none-after' } : {}),
+      covered: remaining.some((other) => satisfies(alternative, other)),
+    });
+  }
+  for (const [ba, ra] of pairs) {
+    const value = printAlternative(ba);
+    for (const [scheme, scopes] of ra) {
+      if (!ba.has(scheme)) rec.add('security-requirement-scheme', 'added', bs, rs, { ...ctx, value, name: scheme, to: scopesText(scopes) || 'no scopes' });
+    }
+    for (const [scheme, scopes] of ba) {
+      if (!ra.has(scheme)) rec.add('security-requirement-scheme', 'removed', bs, rs, { ...ctx, value, name: scheme, from: scopesText(scopes) || 'no scopes' });
+    }
+    for (const [scheme, rScopes] of ra) {
+      const bScopes = ba.get(scheme);
+      if (!bScopes) continue;
+      for (const scope of [...rScopes].sort()) if (!bScopes.has(scope)) rec.add('security-requirement-scope', 'added', bs, rs, { ...ctx, name: scheme, value: scope });
+      for (const scope of [...bScopes].sort()) if (!rScopes.has(scope)) rec.add('security-requirement-scope', 'removed', bs, rs, { ...ctx, name: scheme, value: scope });
+    }
+  }
+}
+
+/** Security schemes some operation of the model names in its effective requirements. */
+export function schemesInUse(model: ApiModel): Set<string> {
+  const used = new Set<string>();
+  for (const op of model.operations.values()) {
+    for (const requirement of op.security ?? []) {
+      if (typeof requirement === 'object' && requirement !== null) for (const scheme of Object.keys(requirement)) used.add(scheme);
+    }
+  }
+  return used;
+}
