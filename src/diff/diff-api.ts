@@ -8,6 +8,7 @@ import type { ChangeContext, Direction, RawChange } from './types.ts';
 import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
+import { pairMediaTypes, parameterChanges, parseMediaType } from './media-types.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
@@ -184,13 +185,24 @@ function diffContent(
   b: Map<string, MediaModel>, r: Map<string, MediaModel>, d: OpDiff, ctx: ChangeContext, direction: Direction,
   bPointer: string, rPointer: string, subject: string,
 ): void {
-  const media = pairByKey(b, r);
-  for (const [, m] of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
-  for (const [, m] of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
-  for (const [, bmedia, rmedia] of media.both) {
+  const byName = (x: MediaModel, y: MediaModel) => (x.mediaType < y.mediaType ? -1 : x.mediaType > y.mediaType ? 1 : 0);
+  const media = pairMediaTypes([...b.values()].sort(byName), [...r.values()].sort(byName), (m) => m.mediaType);
+  const syntaxOf = (m: MediaModel) => parseMediaType(m.mediaType).syntax;
+  for (const m of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
+  for (const { item: m, covered } of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, covered });
+  for (const [bmedia, rmedia, relation] of media.both) {
     const mctx: ChangeContext = { ...ctx, direction, mediaType: rmedia.mediaType, subject };
     const bs = { node: bmedia.node, pointer: bmedia.pointer };
     const rs = { node: rmedia.node, pointer: rmedia.pointer };
+    if (relation === 'widened' || relation === 'narrowed' || relation === 'renamed') {
+      d.rec.add('media-type', relation === 'renamed' ? 'changed' : relation, bs, rs, { ...mctx, from: bmedia.mediaType, to: rmedia.mediaType });
+    } else if (relation === 'parameters') {
+      const syntax = syntaxOf(rmedia);
+      for (const [name, before, after] of parameterChanges(parseMediaType(bmedia.mediaType), parseMediaType(rmedia.mediaType))) {
+        const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+        d.rec.add('media-type-parameter', action, bs, rs, { ...mctx, field: name, from: before ?? 'none', to: after ?? 'none', ...(syntax ? { syntax } : {}) });
+      }
+    }
     if (bmedia.node !== bmedia.schema && bmedia.pointer.includes('/content/')) {
       d.rec.field('media-type-example', 'example', bs, rs, mctx);
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);

@@ -18,7 +18,7 @@ export const API_CHANGE_KINDS = [
   'security-requirement', 'security-requirement-scope', 'security-requirement-scheme',
   'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode',
   'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
-  'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
+  'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-parameter', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location',
   'server', 'tag', 'tag-description', 'info', 'external-docs', 'extension',
@@ -90,7 +90,10 @@ export interface ChangeContext {
   compatibility?: CompatibilityMode;
   /** x-stability-level of the operation in the base. */
   stability?: string;
-  /** Security: a removed alternative whose clients a remaining alternative still accepts. */
+  /** Structured syntax of a media type (`json` for `application/json` and `application/problem+json`). */
+  syntax?: string;
+  /** Security: a removed alternative whose clients a remaining alternative still accepts; media type: a removed
+   * one that a remaining range (`application/*`) includes. */
   covered?: boolean;
   /** Security: a removed scheme that some operation of the revision still names. */
   inUse?: boolean;
