@@ -9,6 +9,7 @@ import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, typ
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { pairMediaTypes, parameterChanges, parseMediaType } from './media-types.ts';
+import { arrayShift, isPrimitive } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
@@ -158,14 +159,24 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...sunsetInfo(rp.node, options.today) });
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
-    if (explodeOf(bp) !== explodeOf(rp)) rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
+    // explode has no effect on a primitive value (OpenAPI 3: only arrays and objects are exploded).
+    if (explodeOf(bp) !== explodeOf(rp) && !isPrimitive(bp.schema) && !isPrimitive(rp.schema)) {
+      rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
+    }
     if (bp.schema !== bp.node) {
       rec.field('parameter-description', 'description', bs, rs, ctx);
       rec.field('parameter-example', 'example', bs, rs, ctx);
       rec.field('parameter-example', 'examples', bs, rs, ctx);
       rec.extensions(bs, rs, ctx);
     } else rec.field('parameter-description', 'description', bs, rs, ctx);
-    d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
+    const shift = arrayShift(bp.schema, rp.schema);
+    if (shift) {
+      // One change for the shape; the scalar is then compared with the array's items.
+      rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, shift === 'became-array' ? { before: bp.schema.type, after: 'array' } : { before: 'array', after: rp.schema.type });
+      const [bSchema, bPointer] = shift === 'became-scalar' ? [bp.schema.items, `${bp.schemaPointer}/items`] : [bp.schema, bp.schemaPointer];
+      const [rSchema, rPointer] = shift === 'became-array' ? [rp.schema.items, `${rp.schemaPointer}/items`] : [rp.schema, rp.schemaPointer];
+      d.schemas.compare(bSchema, rSchema, { direction: d.request, context: ctx, use: d.use, basePointer: bPointer, revisionPointer: rPointer });
+    } else d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
   }
 }
 
