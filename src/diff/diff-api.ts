@@ -8,7 +8,7 @@ import type { ChangeContext, Direction, RawChange } from './types.ts';
 import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
-import { pairMediaTypes, parameterChanges, parseMediaType } from './media-types.ts';
+import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
 import { arrayShift, isPrimitive } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument } from './diff-document.ts';
@@ -197,7 +197,11 @@ function diffContent(
   bPointer: string, rPointer: string, subject: string,
 ): void {
   const byName = (x: MediaModel, y: MediaModel) => (x.mediaType < y.mediaType ? -1 : x.mediaType > y.mediaType ? 1 : 0);
-  const media = pairMediaTypes([...b.values()].sort(byName), [...r.values()].sort(byName), (m) => m.mediaType);
+  // The common case, the same media types on both sides, needs no matching.
+  const unchanged = b.size === r.size && [...b.keys()].every((key) => r.has(key));
+  const media: MediaPairing<MediaModel> = unchanged
+    ? { added: [], removed: [], both: pairByKey(b, r).both.map(([, bm, rm]) => [bm, rm, 'same']) }
+    : pairMediaTypes([...b.values()].sort(byName), [...r.values()].sort(byName), (m) => m.mediaType);
   const syntaxOf = (m: MediaModel) => parseMediaType(m.mediaType).syntax;
   for (const m of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
   for (const { item: m, covered } of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, covered });

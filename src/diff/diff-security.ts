@@ -61,6 +61,8 @@ function sharedSchemes(a: Alternative, b: Alternative): number {
  * an addition. A removed alternative whose clients another alternative still accepts is marked `covered`.
  */
 export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRecorder, ctx: ChangeContext): void {
+  // Most operations keep their requirements as written: nothing to pair.
+  if (b.security === r.security || JSON.stringify(b.security) === JSON.stringify(r.security)) return;
   const before = alternativesOf(b.security);
   const after = alternativesOf(r.security);
   const bs = { pointer: b.securityPointer };

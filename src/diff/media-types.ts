@@ -15,8 +15,20 @@ export interface ParsedMediaType {
   params: Map<string, string>;
 }
 
+/** A document repeats a handful of media types thousands of times: each is parsed once. */
+const parsedCache = new Map<string, ParsedMediaType>();
+
 /** Parameter values compared without case (RFC 2046 says so for charset; the others are tokens in practice). */
 export function parseMediaType(text: string): ParsedMediaType {
+  let parsed = parsedCache.get(text);
+  if (!parsed) {
+    parsed = parse(text);
+    if (parsedCache.size < 10_000) parsedCache.set(text, parsed);
+  }
+  return parsed;
+}
+
+function parse(text: string): ParsedMediaType {
   let type: string;
   let subtype: string;
   const params = new Map<string, string>();
@@ -68,20 +80,28 @@ export interface MediaPairing<T> {
  * media type is left on each side, it was renamed. A removed one that a revision range includes is `covered`.
  */
 export function pairMediaTypes<T>(base: T[], revision: T[], name: (item: T) => string): MediaPairing<T> {
-  const parse = new Map<T, ParsedMediaType>([...base, ...revision].map((item) => [item, parseMediaType(name(item))]));
+  const parsed = (item: T) => parseMediaType(name(item));
   const left = [...base];
   const right = [...revision];
   const both: [T, T, MediaRelation][] = [];
   const pass = (relation: (b: ParsedMediaType, r: ParsedMediaType) => MediaRelation | undefined) => {
     for (const b of [...left]) {
-      const bp = parse.get(b)!;
-      const match = right.find((r) => relation(bp, parse.get(r)!) !== undefined);
+      const bp = parsed(b);
+      const match = right.find((r) => relation(bp, parsed(r)) !== undefined);
       if (match === undefined) continue;
-      both.push([b, match, relation(bp, parse.get(match)!)!]);
+      both.push([b, match, relation(bp, parsed(match))!]);
       left.splice(left.indexOf(b), 1);
       right.splice(right.indexOf(match), 1);
     }
   };
+  // Most media types are written identically on both sides: pair those without comparing parsed forms.
+  for (const b of [...left]) {
+    const index = right.findIndex((r) => name(r) === name(b));
+    if (index < 0) continue;
+    both.push([b, right[index], 'same']);
+    left.splice(left.indexOf(b), 1);
+    right.splice(index, 1);
+  }
   pass((b, r) => (mediaTypeKey(b) === mediaTypeKey(r) ? 'same' : undefined));
   pass((b, r) => (b.essence === r.essence ? 'parameters' : undefined));
   pass((b, r) => (covers(r, b) ? 'widened' : covers(b, r) ? 'narrowed' : undefined));
@@ -91,10 +111,10 @@ export function pairMediaTypes<T>(base: T[], revision: T[], name: (item: T) => s
     left.length = 0;
     right.length = 0;
   }
-  const ranges = revision.map((item) => parse.get(item)!);
+  const ranges = left.length > 0 ? revision.map(parsed) : [];
   return {
     added: right,
-    removed: left.map((item) => ({ item, covered: ranges.some((range) => covers(range, parse.get(item)!)) })),
+    removed: left.map((item) => ({ item, covered: ranges.some((range) => covers(range, parsed(item))) })),
     both,
   };
 }
