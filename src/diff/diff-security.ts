@@ -19,14 +19,12 @@ function alternativesOf(list: SecurityRequirement[] | undefined): Map<string, Al
       const scopes = requirement[scheme];
       alternative.set(scheme, new Set(Array.isArray(scopes) ? scopes.map(String) : []));
     }
-    const key = keyOf(alternative);
+    // Keyed by schemes and scopes: two alternatives may name one scheme with different scopes.
+    const key = printAlternative(alternative);
     if (!result.has(key)) result.set(key, alternative);
   }
-  return result;
-}
-
-function keyOf(alternative: Alternative): string {
-  return [...alternative.keys()].join(' + ') || 'anonymous';
+  // Sorted, so the order alternatives are written in never changes how they pair.
+  return new Map([...result].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function scopesText(scopes: Set<string> | undefined): string {
@@ -49,16 +47,23 @@ function satisfies(held: Alternative, needed: Alternative): boolean {
   return true;
 }
 
-function sharedSchemes(a: Alternative, b: Alternative): number {
-  let count = 0;
-  for (const scheme of a.keys()) if (b.has(scheme)) count += 1;
-  return count;
+/** How alike two alternatives are: schemes in common first, then scopes in common. */
+function likeness(a: Alternative, b: Alternative): number {
+  let schemes = 0;
+  let scopes = 0;
+  for (const [scheme, aScopes] of a) {
+    const bScopes = b.get(scheme);
+    if (!bScopes) continue;
+    schemes += 1;
+    for (const scope of aScopes) if (bScopes.has(scope)) scopes += 1;
+  }
+  return schemes === 0 ? 0 : schemes * 10_000 + scopes;
 }
 
 /**
- * Effective security of one operation. Alternatives with the same schemes are paired, then the rest by the
- * most schemes in common, so a scheme added to or dropped from an alternative is one change, not a removal and
- * an addition. A removed alternative whose clients another alternative still accepts is marked `covered`.
+ * Effective security of one operation. Equal alternatives are paired, then the rest by the most schemes (then
+ * scopes) in common, so a scheme or scope added to or dropped from an alternative is one change, not a removal
+ * and an addition. A removed alternative whose clients another alternative still accepts is marked `covered`.
  */
 export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRecorder, ctx: ChangeContext): void {
   // Most operations keep their requirements as written: nothing to pair.
@@ -67,36 +72,35 @@ export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRe
   const after = alternativesOf(r.security);
   const bs = { pointer: b.securityPointer };
   const rs = { pointer: r.securityPointer };
-  const pairs: [Alternative, Alternative][] = [];
+  const pairs: [string, Alternative, Alternative][] = [];
   const removed = new Map([...before].filter(([key]) => !after.has(key)));
   const added = new Map([...after].filter(([key]) => !before.has(key)));
-  for (const [key, alternative] of before) if (after.has(key)) pairs.push([alternative, after.get(key)!]);
+  for (const [key, alternative] of before) if (after.has(key)) pairs.push([key, alternative, after.get(key)!]);
   for (;;) {
     let best: [string, string, number] | undefined;
     for (const [bk, ba] of removed) {
       for (const [rk, ra] of added) {
-        const score = sharedSchemes(ba, ra);
+        const score = likeness(ba, ra);
         if (score > 0 && (!best || score > best[2])) best = [bk, rk, score];
       }
     }
     if (!best) break;
-    pairs.push([removed.get(best[0])!, added.get(best[1])!]);
+    pairs.push([best[0], removed.get(best[0])!, added.get(best[1])!]);
     removed.delete(best[0]);
     added.delete(best[1]);
   }
   const remaining = [...after.values()];
   // `field` says whether the operation was open before (`none-before`) or is open after (`none-after`).
-  for (const alternative of added.values()) {
-    rec.add('security-requirement', 'added', bs, rs, { ...ctx, value: printAlternative(alternative), ...(before.size === 0 ? { field: 'none-before' } : {}) });
+  for (const [key] of added) {
+    rec.add('security-requirement', 'added', bs, rs, { ...ctx, value: key, ...(before.size === 0 ? { field: 'none-before' } : {}) });
   }
-  for (const alternative of removed.values()) {
+  for (const [key, alternative] of removed) {
     rec.add('security-requirement', 'removed', bs, rs, {
-      ...ctx, value: printAlternative(alternative), ...(after.size === 0 ? { field: 'none-after' } : {}),
+      ...ctx, value: key, ...(after.size === 0 ? { field: 'none-after' } : {}),
       covered: remaining.some((other) => satisfies(alternative, other)),
     });
   }
-  for (const [ba, ra] of pairs) {
-    const value = printAlternative(ba);
+  for (const [value, ba, ra] of pairs) {
     for (const [scheme, scopes] of ra) {
       if (!ba.has(scheme)) rec.add('security-requirement-scheme', 'added', bs, rs, { ...ctx, value, name: scheme, to: scopesText(scopes) || 'no scopes' });
     }
