@@ -172,7 +172,8 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     const shift = arrayShift(bp.schema, rp.schema);
     if (shift) {
       // One change for the shape; the scalar is then compared with the array's items.
-      rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, shift === 'became-array' ? { before: bp.schema.type, after: 'array' } : { before: 'array', after: rp.schema.type });
+      const values = { before: shift === 'became-array' ? bp.schema.type : 'array', after: shift === 'became-array' ? 'array' : rp.schema.type };
+      rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, values);
       const [bSchema, bPointer] = shift === 'became-scalar' ? [bp.schema.items, `${bp.schemaPointer}/items`] : [bp.schema, bp.schemaPointer];
       const [rSchema, rPointer] = shift === 'became-array' ? [rp.schema.items, `${rp.schemaPointer}/items`] : [rp.schema, rp.schemaPointer];
       d.schemas.compare(bSchema, rSchema, { direction: d.request, context: ctx, use: d.use, basePointer: bPointer, revisionPointer: rPointer });
@@ -202,7 +203,6 @@ function diffContent(
   const media: MediaPairing<MediaModel> = unchanged
     ? { added: [], removed: [], both: pairByKey(b, r).both.map(([, bm, rm]) => [bm, rm, 'same']) }
     : pairMediaTypes([...b.values()].sort(byName), [...r.values()].sort(byName), (m) => m.mediaType);
-  const syntaxOf = (m: MediaModel) => parseMediaType(m.mediaType).syntax;
   for (const m of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
   for (const { item: m, covered } of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, covered });
   for (const [bmedia, rmedia, relation] of media.both) {
@@ -212,8 +212,9 @@ function diffContent(
     if (relation === 'widened' || relation === 'narrowed' || relation === 'renamed') {
       d.rec.add('media-type', relation === 'renamed' ? 'changed' : relation, bs, rs, { ...mctx, from: bmedia.mediaType, to: rmedia.mediaType });
     } else if (relation === 'parameters') {
-      const syntax = syntaxOf(rmedia);
-      for (const [name, before, after] of parameterChanges(parseMediaType(bmedia.mediaType), parseMediaType(rmedia.mediaType))) {
+      const revisionType = parseMediaType(rmedia.mediaType);
+      const syntax = revisionType.syntax;
+      for (const [name, before, after] of parameterChanges(parseMediaType(bmedia.mediaType), revisionType)) {
         const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
         d.rec.add('media-type-parameter', action, bs, rs, { ...mctx, field: name, from: before ?? 'none', to: after ?? 'none', ...(syntax ? { syntax } : {}) });
       }
