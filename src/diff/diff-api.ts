@@ -181,9 +181,12 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
   }
 }
 
+/** Swagger 2.0 collection formats as the OpenAPI 3 styles that write the same text (tsv has none). */
+const SWAGGER_STYLES: Record<string, string> = { ssv: 'spaceDelimited', pipes: 'pipeDelimited', multi: 'form' };
+
 /** OpenAPI defaults: form for query/cookie, simple for path/header; 2.0 collectionFormat csv. */
 function styleOf(p: ParameterModel): string {
-  if (p.style !== undefined) return p.style === 'csv' ? (p.in === 'query' ? 'form' : 'simple') : p.style;
+  if (p.style !== undefined) return p.style === 'csv' ? (p.in === 'query' ? 'form' : 'simple') : SWAGGER_STYLES[p.style] ?? p.style;
   return p.in === 'query' || p.in === 'cookie' || p.in === 'formData' ? 'form' : 'simple';
 }
 function explodeOf(p: ParameterModel): boolean {
