@@ -34,4 +34,14 @@ test('operation security overrides the global one; order and security: [] vs non
   assert.equal(changes(doc(undefined), doc([])), []);
 });
 
+test('a change of the document security is one change listing the operations that inherit it', () => {
+  const two = (global: unknown) => {
+    const d: any = doc(undefined, global);
+    d.paths['/other'] = { get: { responses: { 200: { description: 'ok' } } }, post: { security: [], responses: { 200: { description: 'ok' } } } };
+    return d;
+  };
+  const found = diffApi(inlineSpec(two([{ key: [] }, { oauth: ['r'] }])), inlineSpec(two([{ key: [] }])), { today: new Date(0) });
+  assert.equal(found.map((c) => [c.kind, c.action, c.basePointer, c.usedBy]), [['security-requirement', 'removed', '/security', ['GET /items', 'GET /other']]]);
+});
+
 test.run();
