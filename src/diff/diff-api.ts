@@ -8,8 +8,11 @@ import type { ChangeContext, Direction, RawChange } from './types.ts';
 import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
+import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
+import { arrayShift, isPrimitive } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
-import { diffDocument, diffSecurity } from './diff-document.ts';
+import { diffDocument } from './diff-document.ts';
+import { diffSecurity } from './diff-security.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
@@ -105,7 +108,7 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   const servers = pairByKey(new Map(b.servers.map((s) => [s, s])), new Map(r.servers.map((s) => [s, s])));
   for (const [url] of servers.added) rec.add('operation-server', 'added', bs, { pointer: `${r.pointer}/servers` }, { ...ctx, value: url });
   for (const [url] of servers.removed) rec.add('operation-server', 'removed', { pointer: `${b.pointer}/servers` }, rs, { ...ctx, value: url });
-  diffSecurity(b, r, rec, ctx);
+  diffSecurity(b, r, rec, { ...ctx, direction: d.request });
   diffParameters(b, r, d, options);
   diffRequestBody(b, r, d);
   diffResponses(b, r, d);
@@ -158,20 +161,34 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     diffSunset('parameter-sunset', bs, rs, rec, ctx);
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
-    if (explodeOf(bp) !== explodeOf(rp)) rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
+    // explode has no effect on a primitive value (OpenAPI 3: only arrays and objects are exploded).
+    if (explodeOf(bp) !== explodeOf(rp) && !isPrimitive(bp.schema) && !isPrimitive(rp.schema)) {
+      rec.add('parameter-explode', 'changed', bs, rs, ctx, { before: explodeOf(bp), after: explodeOf(rp) });
+    }
     if (bp.schema !== bp.node) {
       rec.field('parameter-description', 'description', bs, rs, ctx);
       rec.field('parameter-example', 'example', bs, rs, ctx);
       rec.field('parameter-example', 'examples', bs, rs, ctx);
       rec.extensions(bs, rs, ctx, ['x-sunset']);
     } else rec.field('parameter-description', 'description', bs, rs, ctx);
-    d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
+    const shift = arrayShift(bp.schema, rp.schema);
+    if (shift) {
+      // One change for the shape; the scalar is then compared with the array's items.
+      const values = { before: shift === 'became-array' ? bp.schema.type : 'array', after: shift === 'became-array' ? 'array' : rp.schema.type };
+      rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, values);
+      const [bSchema, bPointer] = shift === 'became-scalar' ? [bp.schema.items, `${bp.schemaPointer}/items`] : [bp.schema, bp.schemaPointer];
+      const [rSchema, rPointer] = shift === 'became-array' ? [rp.schema.items, `${rp.schemaPointer}/items`] : [rp.schema, rp.schemaPointer];
+      d.schemas.compare(bSchema, rSchema, { direction: d.request, context: ctx, use: d.use, basePointer: bPointer, revisionPointer: rPointer });
+    } else d.schemas.compare(bp.schema, rp.schema, { direction: d.request, context: ctx, use: d.use, basePointer: bp.schemaPointer, revisionPointer: rp.schemaPointer });
   }
 }
 
+/** Swagger 2.0 collection formats as the OpenAPI 3 styles that write the same text (tsv has none). */
+const SWAGGER_STYLES: Record<string, string> = { ssv: 'spaceDelimited', pipes: 'pipeDelimited', multi: 'form' };
+
 /** OpenAPI defaults: form for query/cookie, simple for path/header; 2.0 collectionFormat csv. */
 function styleOf(p: ParameterModel): string {
-  if (p.style !== undefined) return p.style === 'csv' ? (p.in === 'query' ? 'form' : 'simple') : p.style;
+  if (p.style !== undefined) return p.style === 'csv' ? (p.in === 'query' ? 'form' : 'simple') : SWAGGER_STYLES[p.style] ?? p.style;
   return p.in === 'query' || p.in === 'cookie' || p.in === 'formData' ? 'form' : 'simple';
 }
 function explodeOf(p: ParameterModel): boolean {
@@ -185,13 +202,28 @@ function diffContent(
   b: Map<string, MediaModel>, r: Map<string, MediaModel>, d: OpDiff, ctx: ChangeContext, direction: Direction,
   bPointer: string, rPointer: string, subject: string,
 ): void {
-  const media = pairByKey(b, r);
-  for (const [, m] of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
-  for (const [, m] of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, ...mediaLifecycle(m) });
-  for (const [, bmedia, rmedia] of media.both) {
+  const byName = (x: MediaModel, y: MediaModel) => (x.mediaType < y.mediaType ? -1 : x.mediaType > y.mediaType ? 1 : 0);
+  // The common case, the same media types on both sides, needs no matching.
+  const unchanged = b.size === r.size && [...b.keys()].every((key) => r.has(key));
+  const media: MediaPairing<MediaModel> = unchanged
+    ? { added: [], removed: [], both: pairByKey(b, r).both.map(([, bm, rm]) => [bm, rm, 'same']) }
+    : pairMediaTypes([...b.values()].sort(byName), [...r.values()].sort(byName), (m) => m.mediaType);
+  for (const m of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
+  for (const { item: m, covered } of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, covered, ...mediaLifecycle(m) });
+  for (const [bmedia, rmedia, relation] of media.both) {
     const mctx: ChangeContext = { ...ctx, direction, mediaType: rmedia.mediaType, subject };
     const bs = { node: bmedia.node, pointer: bmedia.pointer };
     const rs = { node: rmedia.node, pointer: rmedia.pointer };
+    if (relation === 'widened' || relation === 'narrowed' || relation === 'renamed') {
+      d.rec.add('media-type', relation === 'renamed' ? 'changed' : relation, bs, rs, { ...mctx, from: bmedia.mediaType, to: rmedia.mediaType });
+    } else if (relation === 'parameters') {
+      const revisionType = parseMediaType(rmedia.mediaType);
+      const syntax = revisionType.syntax;
+      for (const [name, before, after] of parameterChanges(parseMediaType(bmedia.mediaType), revisionType)) {
+        const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+        d.rec.add('media-type-parameter', action, bs, rs, { ...mctx, field: name, from: before ?? 'none', to: after ?? 'none', ...(syntax ? { syntax } : {}) });
+      }
+    }
     if (bmedia.node !== bmedia.schema && bmedia.pointer.includes('/content/')) {
       d.rec.field('media-type-example', 'example', bs, rs, mctx);
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);

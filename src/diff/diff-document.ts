@@ -1,40 +1,9 @@
-/** Document-level parts of the diff: security requirements and schemes, servers, tags, info, extensions. */
+/** Document-level parts of the diff: security schemes, servers, tags, info, extensions. */
 import type { ChangeContext } from './types.ts';
-import type { ApiModel, OperationModel, SecurityRequirement } from '../normalize/openapi.ts';
+import type { ApiModel } from '../normalize/openapi.ts';
+import { schemesInUse } from './diff-security.ts';
 import { pairByKey } from './pair.ts';
 import type { ChangeRecorder } from './recorder.ts';
-
-function requirementKey(requirement: SecurityRequirement): string {
-  return Object.keys(requirement).sort().join(' + ') || 'anonymous';
-}
-
-function requirements(list: SecurityRequirement[] | undefined): Map<string, SecurityRequirement> {
-  const map = new Map<string, SecurityRequirement>();
-  for (const requirement of list ?? []) {
-    if (typeof requirement === 'object' && requirement !== null) map.set(requirementKey(requirement), requirement);
-  }
-  return map;
-}
-
-/** Effective security of one operation: alternatives added/removed, scopes added/removed inside one. */
-export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRecorder, ctx: ChangeContext): void {
-  const before = requirements(b.security);
-  const after = requirements(r.security);
-  const pairs = pairByKey(before, after);
-  const bs = { pointer: b.securityPointer };
-  const rs = { pointer: r.securityPointer };
-  // `field` says whether the operation was open before (`none-before`) or is open after (`none-after`).
-  for (const [key] of pairs.added) rec.add('security-requirement', 'added', bs, rs, { ...ctx, value: key, ...(before.size === 0 ? { field: 'none-before' } : {}) });
-  for (const [key] of pairs.removed) rec.add('security-requirement', 'removed', bs, rs, { ...ctx, value: key, ...(after.size === 0 ? { field: 'none-after' } : {}) });
-  for (const [key, breq, rreq] of pairs.both) {
-    for (const scheme of Object.keys(rreq).sort()) {
-      const bScopes = new Set((breq[scheme] ?? []).map(String));
-      const rScopes = new Set((rreq[scheme] ?? []).map(String));
-      for (const scope of [...rScopes].sort()) if (!bScopes.has(scope)) rec.add('security-requirement-scope', 'added', bs, rs, { ...ctx, name: key, value: scope });
-      for (const scope of [...bScopes].sort()) if (!rScopes.has(scope)) rec.add('security-requirement-scope', 'removed', bs, rs, { ...ctx, name: key, value: scope });
-    }
-  }
-}
 
 const SCHEME_LOCATION_FIELDS = ['in', 'name'];
 const SCHEME_FIELDS = ['scheme', 'bearerFormat', 'openIdConnectUrl', 'flow', 'authorizationUrl', 'tokenUrl', 'flows'];
@@ -42,7 +11,9 @@ const SCHEME_FIELDS = ['scheme', 'bearerFormat', 'openIdConnectUrl', 'flow', 'au
 export function diffDocument(bm: ApiModel, rm: ApiModel, rec: ChangeRecorder): void {
   const schemes = pairByKey(bm.securitySchemes, rm.securitySchemes);
   for (const [name, s] of schemes.added) rec.add('security-scheme', 'added', undefined, { node: s.node, pointer: s.pointer }, { name });
-  for (const [name, s] of schemes.removed) rec.add('security-scheme', 'removed', { node: s.node, pointer: s.pointer }, undefined, { name });
+  // A removed scheme no revision operation names only matters through the operations that lost it.
+  const inUse = schemes.removed.length > 0 ? schemesInUse(rm) : new Set<string>();
+  for (const [name, s] of schemes.removed) rec.add('security-scheme', 'removed', { node: s.node, pointer: s.pointer }, undefined, { name, inUse: inUse.has(name) });
   for (const [name, bs, rs] of schemes.both) {
     const b = { node: bs.node, pointer: bs.pointer };
     const r = { node: rs.node, pointer: rs.pointer };

@@ -10,6 +10,8 @@ import { canonicalEqual } from './schema-hash.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
+/** Where a change serves every operation that uses it: a reusable component, or the document's security. */
+const SHARED = /^\/(components\/[^/]+|definitions|parameters|responses)\/|^\/security$/;
 
 export interface Spot { node?: unknown; pointer: string; file?: string }
 
@@ -66,7 +68,7 @@ export class ChangeRecorder {
     if (values.before !== undefined && change.context.from === undefined) change.context.from = printable(values.before);
     if (values.after !== undefined && change.context.to === undefined) change.context.to = printable(values.after);
     const use = context.method && context.path ? `${context.method} ${context.path}` : undefined;
-    const inComponent = [change.basePointer, change.revisionPointer].some((p) => p !== undefined && REUSABLE.test(p));
+    const inComponent = [change.basePointer, change.revisionPointer].some((p) => p !== undefined && SHARED.test(p));
     if (use && inComponent) {
       const sameChange = JSON.stringify([kind, action, change.basePointer, change.revisionPointer, change.baseFile, change.revisionFile,
         Object.entries(change.context).filter(([k]) => !PER_USE.has(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);

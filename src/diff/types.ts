@@ -16,10 +16,10 @@ export type SchemaEffect = (typeof SCHEMA_EFFECTS)[number];
 export const API_CHANGE_KINDS = [
   'operation', 'operation-deprecated', 'operation-id', 'operation-summary', 'operation-description',
   'operation-tag', 'operation-sunset', 'operation-stability', 'operation-server',
-  'security-requirement', 'security-requirement-scope',
-  'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode',
+  'security-requirement', 'security-requirement-scope', 'security-requirement-scheme',
+  'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode', 'parameter-array',
   'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
-  'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-example',
+  'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-parameter', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
   'info-version',
@@ -103,6 +103,13 @@ export interface ChangeContext {
   stabilityInvalid?: boolean;
   /** The level is below the configured threshold (`lifecycle.exemptBelow`): removals carry no promise. */
   stabilityExempt?: boolean;
+  /** Structured syntax of a media type (`json` for `application/json` and `application/problem+json`). */
+  syntax?: string;
+  /** Security: a removed alternative whose clients a remaining alternative still accepts; media type: a removed
+   * one that a remaining range (`application/*`) includes. */
+  covered?: boolean;
+  /** Security: a removed scheme that some operation of the revision still names. */
+  inUse?: boolean;
   /** Printable before/after values for messages. */
   from?: string;
   to?: string;

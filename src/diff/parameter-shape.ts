@@ -1,0 +1,30 @@
+/**
+ * Serialization facts about a parameter's schema. A single value is written the same way whether the
+ * parameter is a scalar or an array (`?x=v` in every style), so a scalar that becomes an array still accepts
+ * what clients sent; and `explode` only changes how arrays and objects are written, never a primitive.
+ */
+const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
+
+function typeOf(schema: any): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const type = Array.isArray(schema.type) ? schema.type.filter((t: unknown) => t !== 'null') : [schema.type];
+  return type.length === 1 && typeof type[0] === 'string' ? type[0] : undefined;
+}
+
+/** The schema describes one primitive value (type string, number, integer or boolean). */
+export function isPrimitive(schema: any): boolean {
+  const type = typeOf(schema);
+  return type !== undefined && PRIMITIVES.has(type);
+}
+
+/** The schema is an array of one item schema. */
+function isArrayOf(schema: any): boolean {
+  return typeOf(schema) === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items);
+}
+
+/** `became-array` (scalar -> array of items), `became-scalar` (the reverse), or undefined. */
+export function arrayShift(base: any, revision: any): 'became-array' | 'became-scalar' | undefined {
+  if (isPrimitive(base) && isArrayOf(revision)) return 'became-array';
+  if (isArrayOf(base) && isPrimitive(revision)) return 'became-scalar';
+  return undefined;
+}
