@@ -106,6 +106,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('-m, --message <text>', 'changeset summary (skips the summary prompt)')
     .addOption(new Option('--bump <type>', 'bump for --empty or to override the detected one').choices(['major', 'minor', 'patch']))
     .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
+    .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
     .action(action(() => import('./commands/changeset.ts')));
 
   program
@@ -115,6 +116,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--no-changelog', 'skip the CHANGELOG.md update')
     .option('--no-git', 'skip git operations')
     .option('--preid <id>', 'pre-release identifier for this run')
+    .option('--allow-downgrade', 'release even when a changeset declares a lower bump than the changes require')
     .action(action(() => import('./commands/version.ts')));
 
   program
