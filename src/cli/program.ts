@@ -97,6 +97,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--contract <name...>', 'check only the named contract(s)')
     .addOption(FORMAT(['text', 'json', 'github', 'junit']))
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
+    .option('--allow-acknowledged', 'pass when every breaking change is acknowledged by a pending major changeset or waived')
     .action(action(() => import('./commands/breaking.ts')));
 
   program

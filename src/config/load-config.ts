@@ -150,6 +150,7 @@ interface RawConfig {
   lint?: Partial<Config['lint']>;
   changelog?: string | false;
   git?: Partial<Config['git']>;
+  gate?: { allowAcknowledged?: boolean; waivers?: string };
   refs?: { map?: Record<string, string> };
 }
 
@@ -277,6 +278,9 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
       }
     });
   }
+  const waivers = raw.gate?.waivers ?? '.specver/waivers.yaml';
+  if (!isInside(root, resolve(root, waivers)) || waivers.includes('\0'))
+    fail(['gate', 'waivers'], `gate.waivers: ${waivers} is outside the project root`, 'keep the waiver file inside the project');
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
     const absolute = resolve(root, dir);
@@ -292,6 +296,7 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) } },
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
+    gate: { allowAcknowledged: raw.gate?.allowAcknowledged ?? false, waivers: normaliseContractPath(root, waivers) },
     refsMap,
   };
 }
