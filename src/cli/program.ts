@@ -121,6 +121,13 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .action(action(() => import('./commands/version.ts')));
 
   program
+    .command('tag')
+    .description('create git tags <contract>@<version> (fixed: v<version>) for current versions that have none')
+    .option('--dry-run', 'print the tags that would be created')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(() => import('./commands/tag.ts')));
+
+  program
     .command('status')
     .description('show contract versions, pending changesets and next versions')
     .addOption(FORMAT(['text', 'json']))
