@@ -62,8 +62,9 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .description('scan the project for spec files and write specver.yaml and initial snapshots')
     .option('--dir <path>', 'root directory to scan (default: current directory)')
     .option('-V, --initial-version <version>', 'initial version of every contract', '0.0.0')
-    .addOption(new Option('--versioning <mode>', 'versioning mode').choices(['independent', 'fixed']).default('independent'))
-    .option('-f, --force', 'reinitialize even if a config exists')
+    // No commander default: init --force keeps the configured mode unless --versioning is given.
+    .addOption(new Option('--versioning <mode>', 'versioning mode (default: independent, or the configured one with --force)').choices(['independent', 'fixed']))
+    .option('-f, --force', 'reinitialize even if a config exists, keeping the history of contracts that still exist')
     .addOption(FORMAT(['text', 'json']))
     .action(action(() => import('./commands/init.ts')));
 
@@ -149,7 +150,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runList })));
   contract
     .command('remove')
-    .description('stop tracking a contract (its snapshots and version entry are removed)')
+    .description('stop tracking a contract (its snapshots and version entry are removed after confirmation, or with --yes)')
     .argument('<name>', 'contract name')
     .option('-f, --force', 'remove even when pending changesets name it')
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runRemove })));

@@ -139,9 +139,14 @@ test('contract add --format json-schema accepts a schema without $schema', async
   assert.match(project.read('specver.yaml'), /name: plain\n\s+format: json-schema/);
 });
 
-test('contract remove: config entry (comments kept), versions entry and every snapshot go', async () => {
+test('contract remove: config entry (comments kept), versions entry and every snapshot go once confirmed', async () => {
   const project = await commentedProject();
-  const r = await runSpecver(['contract', 'remove', 'petstore'], { cwd: project.dir });
+  const before = project.snapshot();
+  const refused = await runSpecver(['contract', 'remove', 'petstore'], { cwd: project.dir });
+  assert.is(refused.exitCode, 2, 'no terminal and no --yes');
+  assert.match(refused.stderr, /^specver: this would discard the version \S+ and 2 snapshots of contract 'petstore'\nhint: pass --yes to confirm/);
+  assert.equal(project.snapshot(), before, 'nothing changed');
+  const r = await runSpecver(['contract', 'remove', 'petstore', '--yes'], { cwd: project.dir });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /^Removed contract petstore \(api\/petstore\.yaml\)\nDeleted 2 snapshots/);
   const start = COMMENTED.indexOf('    # The public API');
@@ -167,7 +172,7 @@ test('add then remove restores the project byte for byte (except the new snapsho
   const project = await commentedProject();
   const before = project.snapshot();
   assert.is((await runSpecver(['contract', 'add', 'api/legacy.json'], { cwd: project.dir })).exitCode, 0);
-  assert.is((await runSpecver(['contract', 'remove', 'legacy'], { cwd: project.dir })).exitCode, 0);
+  assert.is((await runSpecver(['contract', 'remove', 'legacy', '-y'], { cwd: project.dir })).exitCode, 0);
   const after = project.snapshot();
   assert.is(after.get('specver.yaml'), before.get('specver.yaml'));
   assert.equal([...after.keys()].sort(), [...before.keys()].sort());
@@ -176,7 +181,7 @@ test('add then remove restores the project byte for byte (except the new snapsho
 test('after init, add/list/remove work on the generated config', async () => {
   const project = fixtureProject('petstore');
   assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
-  assert.is((await runSpecver(['contract', 'remove', 'catalog'], { cwd: project.dir })).exitCode, 0);
+  assert.is((await runSpecver(['contract', 'remove', 'catalog', '--yes'], { cwd: project.dir })).exitCode, 0);
   const list = await runSpecver(['contract', 'list', '--json'], { cwd: project.dir });
   assert.equal(list.json().contracts.map((c: { name: string }) => c.name), ['legacy', 'petstore', 'customer', 'order-event']);
   const add = await runSpecver(['contract', 'add', 'api/catalog/openapi.yaml'], { cwd: project.dir });
@@ -193,7 +198,7 @@ test('contract remove refuses while a pending changeset names the contract, unle
   assert.match(refused.stderr, /named by pending changesets: \.specver\/changesets\/brave-otter-jumps\.md/);
   assert.match(refused.stderr, /--force/);
   assert.equal(project.snapshot(), before, 'nothing changed');
-  const forced = await runSpecver(['contract', 'remove', 'petstore', '--force'], { cwd: project.dir });
+  const forced = await runSpecver(['contract', 'remove', 'petstore', '--force', '--yes'], { cwd: project.dir });
   assert.is(forced.exitCode, 0, forced.stderr);
 });
 

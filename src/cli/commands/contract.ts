@@ -16,7 +16,7 @@ import { parseSource } from '../../spec/parse-source.ts';
 import type { SpecKind } from '../../spec/types.ts';
 import { writeFileAtomic } from '../../store/atomic-write.ts';
 import { acquireLock } from '../../store/lock.ts';
-import { renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
+import { listSnapshots, renderSnapshot, removeSnapshots } from '../../store/snapshots.ts';
 import { readVersions, writeVersions, type VersionsState } from '../../store/state.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig, type ContractFormat } from '../../types.ts';
 import type { Context } from '../context.ts';
@@ -179,6 +179,14 @@ export async function runRemove(ctx: Context, name: string, options: RemoveOptio
   const contract = await assertRemovable(config, name, options.force === true);
   const editedText = removeContractFromText(await readFile(config.file, 'utf8'), name);
   parseConfig(editedText, config.file); // the edit must leave a valid configuration
+  // Versions and snapshots are release history: never discarded without confirmation.
+  const version = (await readVersions(config.root))?.contracts[name];
+  const snapshots = (await listSnapshots(config, name)).length;
+  if (version !== undefined || snapshots > 0) {
+    const { confirmDiscard } = await import('../confirm.ts');
+    const parts = [...(version !== undefined ? [`the version ${version}`] : []), ...(snapshots > 0 ? [`${snapshots} snapshot${snapshots === 1 ? '' : 's'}`] : [])];
+    await confirmDiscard(ctx, `${parts.join(' and ')} of contract '${name}'`);
+  }
 
   return locked(ctx, config, async () => {
     await writeFileAtomic(config.file, editedText);
