@@ -135,7 +135,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--pending', 'only contracts with pending changes')
     .action(action(() => import('./commands/status.ts')));
 
-  const contract = program.command('contract').description('add, list or remove contracts');
+  const contract = program.command('contract').description('add, list, remove or rename contracts');
   contract
     .command('add')
     .description('track a spec file as a contract')
@@ -154,6 +154,12 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('<name>', 'contract name')
     .option('-f, --force', 'remove even when pending changesets name it')
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runRemove })));
+  contract
+    .command('rename')
+    .description('rename a contract: config entry, versions, snapshots, pending changesets and pre.json together')
+    .argument('<old>', 'current contract name')
+    .argument('<new>', 'new contract name')
+    .action(action(async () => ({ run: (await import('./commands/contract-rename.ts')).runRename })));
 
   const pre = program.command('pre').description('enter, exit or inspect pre-release mode');
   pre
