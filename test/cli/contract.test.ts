@@ -3,7 +3,10 @@ import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { runRemove } from '../../src/cli/commands/contract.ts';
+import { CancelledError } from '../../src/errors.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
+import { terminal } from '../helpers/terminal.ts';
 import { emptyProject, FIXTURES, fixtureProject, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -155,6 +158,27 @@ test('contract remove: config entry (comments kept), versions entry and every sn
   assert.equal(JSON.parse(project.read('.specver/versions.json')).contracts, { 'order-event': '0.3.0' });
   assert.equal(readdirSync(project.path('.specver/snapshots')), ['order-event@0.3.0.json']);
   assert.ok(project.exists('api/petstore.yaml'), 'the spec itself stays');
+});
+
+test('contract remove in a terminal asks first: the default no changes nothing (exit 4), yes removes', async () => {
+  const project = await commentedProject();
+  const before = project.snapshot();
+  const no = terminal(project.dir);
+  const refused = runRemove(no.ctx, 'petstore');
+  await no.waitFor(/This discards the version \S+ and 2 snapshots of contract 'petstore'\.\s+(│\s+)?Continue\?[^]*● No/);
+  no.type('\r');
+  await refused.then(
+    () => assert.unreachable('expected a cancel'),
+    (error) => assert.instance(error, CancelledError),
+  );
+  assert.equal(project.snapshot(), before);
+  const yes = terminal(project.dir);
+  const removed = runRemove(yes.ctx, 'petstore');
+  await yes.waitFor(/Continue\?/);
+  yes.type('y');
+  assert.is(await removed, 0);
+  assert.equal(readdirSync(project.path('.specver/snapshots')).filter((f) => f.startsWith('petstore@')), []);
+  assert.not.ok('petstore' in JSON.parse(project.read('.specver/versions.json')).contracts);
 });
 
 test('contract remove --json validates; an unknown name exits 2 listing the known ones', async () => {
