@@ -69,7 +69,7 @@ function pullRequestBase(run) {
 }
 
 /** git -c options that authenticate with the token input (replacing the header actions/checkout persisted). */
-function auth(run) {
+export function auth(run) {
   if (!run.token) return [];
   const server = (run.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/$/, '');
   const basic = Buffer.from(`x-access-token:${run.token}`).toString('base64');
