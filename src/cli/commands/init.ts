@@ -94,6 +94,11 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
     await Promise.all(config.contracts.map((contract) => renderSnapshot(config, contract, plan.versions[contract.name]!)))
   ).filter((snapshot) => !existsSync(snapshot.file));
   const versions = { versioning: config.versioning, contracts: Object.fromEntries(config.contracts.map((c) => [c.name, plan.versions[c.name]!])) };
+  for (const snapshot of snapshots) {
+    const name = config.contracts.find((c) => snapshot.file === snapshotPath(config, c, plan.versions[c.name]!))?.name;
+    if (name && plan.kept.has(name))
+      ctx.out.warn(`${name}@${plan.versions[name]} had no snapshot: the current spec is written as that version (restore the real one from git if you have it)`);
+  }
 
   const release = await acquireLock(root, ctx.now);
   try {
