@@ -117,6 +117,20 @@ test('a waiver lets an accepted break through until it expires; unmatched waiver
   assert.match(r.stderr, /^specver: \.specver\/waivers\.yaml:2: invalid waiver: waivers\[0\]: missing required field 'location'\nhint: /);
 });
 
+test('--format github: every breaking change annotated, non-breaking ones capped, the rest in $GITHUB_STEP_SUMMARY', async () => {
+  const { p } = await initialised();
+  const extra = Array.from({ length: 12 }, (_, i) => `  /extra${i}:\n    get:\n      responses:\n        '200':\n          description: ok\n`).join('');
+  p.write('api/petstore.yaml', WITHOUT_GET_PET.replace('components:', `${extra}components:`));
+  const summary = p.write('summary.md', '');
+  const r = await runSpecver(['breaking', '--format', 'github'], { cwd: p.dir, now: NOW, env: { GITHUB_STEP_SUMMARY: summary } });
+  assert.is(r.exitCode, 1);
+  const lines = r.stdout.split('\n');
+  assert.is(lines.filter((l) => l.startsWith('::error ')).length, 1);
+  assert.is(lines.filter((l) => l.startsWith('::notice ')).length, 10);
+  assert.match(r.stdout, /2 more non-breaking changes not annotated/);
+  assert.is(p.read('summary.md').split('\n').filter((l) => l.startsWith('| petstore |')).length, 2);
+});
+
 test('version refuses a patch over a breaking change and accepts it with the override', async () => {
   const { p, cli } = await initialised();
   p.write('api/petstore.yaml', WITHOUT_GET_PET);

@@ -42,8 +42,16 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
     ctx.out.raw(report.annotations);
     if (report.summary) {
       const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
-      if (summaryFile) (await import('node:fs')).appendFileSync(summaryFile, `${report.summary}\n`);
-      else ctx.out.raw(`\n${report.summary}`);
+      let written = false;
+      if (summaryFile) {
+        try {
+          (await import('node:fs')).appendFileSync(summaryFile, `${report.summary}\n`);
+          written = true;
+        } catch (error) {
+          ctx.out.warn(`cannot append to GITHUB_STEP_SUMMARY (${summaryFile}): ${(error as NodeJS.ErrnoException).code ?? String(error)}; printing the summary instead`);
+        }
+      }
+      if (!written) ctx.out.raw(`\n${report.summary}`);
     }
   } else if (format === 'junit') {
     const { renderBreakingJunit } = await import('../../report/breaking-junit.ts');
