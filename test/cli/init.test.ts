@@ -3,7 +3,10 @@ import * as assert from 'uvu/assert';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.ts';
+import { run as runInit } from '../../src/cli/commands/init.ts';
+import { CancelledError } from '../../src/errors.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
+import { terminal } from '../helpers/terminal.ts';
 import { CORPUS, emptyProject, fixtureProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -120,6 +123,22 @@ test('init --force asks before dropping contracts whose spec is gone; refuses wi
   assert.equal(r.json().dropped, [{ name: 'legacy', version: '0.0.0' }]);
   assert.not.ok('legacy' in JSON.parse(project.read('.specver/versions.json')).contracts);
   assert.ok(project.exists('.specver/snapshots/legacy@0.0.0.json'), 'its snapshots stay');
+});
+
+test('init --force in a terminal asks before dropping; the default no changes nothing', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  rmSync(project.path('api/legacy.json'));
+  const before = project.snapshot();
+  const t = terminal(project.dir);
+  const done = runInit(t.ctx, { force: true });
+  await t.waitFor(/This discards the config entries and versions of contracts whose spec file is[^]*\(legacy@0\.0\.0\)[^]*● No/);
+  t.type('\r');
+  await done.then(
+    () => assert.unreachable('expected a cancel'),
+    (error) => assert.instance(error, CancelledError),
+  );
+  assert.equal(project.snapshot(), before);
 });
 
 test('an invalid initial version: exit 2, nothing written', async () => {
