@@ -64,6 +64,10 @@ export async function runRename(ctx: Context, from: string, to: string): Promise
   if (from === to) throw new ConfigError(`the contract is already named '${to}'`, { hint: 'give a different new name' });
   if (config.contracts.some((c) => c.name === to)) throw new ConfigError(`a contract named '${to}' already exists`, { hint: 'choose another name' });
 
+  // An interrupted version run still names the old contract: finish it first (like status and changeset do).
+  const { finishInterruptedVersion } = await import('../../versioning/session.ts');
+  if (await finishInterruptedVersion(root, ctx.now)) ctx.out.warn('finished an interrupted version run first');
+
   // Everything is prepared (and validated) before the first write.
   const configText = renameInConfigText(await readFile(config.file, 'utf8'), from, to);
   parseConfig(configText, config.file);
