@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The specver GitHub Action. On a pull request: run `breaking` (annotations), put the `diff` table in the
-// job summary, and optionally commit (and push) a changeset for changes no changeset covers yet. On the main
-// branch: run `version` and write the release pull request's body and outputs. The exit code follows
-// `breaking` on pull requests and `version` on main. Runs the CLI built in this repository (dist/main.js),
-// or the one named by SPECVER_CLI.
+// The specver GitHub Action. On a pull request: run `breaking` against the merge-base with the target branch
+// (annotations), put the `diff` table in the job summary, and optionally commit (and push) a changeset for
+// changes no changeset covers yet; on a fork's pull request the changeset is suggested in the summary instead.
+// On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
+// pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
+// main. Runs the CLI built in this repository (dist/main.js), or the one named by SPECVER_CLI.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,54 @@ function setup(env) {
   const global = config ? ['-c', config] : [];
   const contracts = listInput(env, 'contracts');
   const base = input(env, 'base');
-  return { env, cwd, cli, global, contracts, base, config };
+  const token = input(env, 'token');
+  // Never let the token reach the log.
+  if (token) console.log(`::add-mask::${token}`);
+  return { env, cwd, cli, global, contracts, base, config, token };
+}
+
+/** The event payload GitHub writes to GITHUB_EVENT_PATH ({} when absent). */
+function eventPayload(env) {
+  try {
+    return env.GITHUB_EVENT_PATH ? JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A pull request from a fork: its token cannot push to the head repository. */
+export function isForkPullRequest(env) {
+  const pr = eventPayload(env).pull_request;
+  if (!pr?.head?.repo || !pr?.base?.repo) return false;
+  return pr.head.repo.fork === true || pr.head.repo.full_name !== pr.base.repo.full_name;
+}
+
+/**
+ * What a pull request is compared with: the `base` input when given, else the merge-base of HEAD with the
+ * target branch, so changes merged on main but not yet released do not fail every later pull request.
+ * Outside pull requests (or without GITHUB_BASE_REF): the latest snapshot.
+ */
+function pullRequestBase(run) {
+  if (run.base) return run.base;
+  const target = run.env.GITHUB_BASE_REF;
+  if (!target) return '';
+  const mergeBase = () => spawnSync('git', ['merge-base', `origin/${target}`, 'HEAD'], { cwd: run.cwd, encoding: 'utf8' });
+  let found = mergeBase();
+  if (found.status !== 0) {
+    spawnSync('git', [...auth(run), 'fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/remotes/origin/${target}`], { cwd: run.cwd, encoding: 'utf8' });
+    found = mergeBase();
+  }
+  if (found.status !== 0)
+    throw new ActionError(`cannot find the merge-base of origin/${target} and HEAD: check out with fetch-depth: 0 (actions/checkout), or set the base input`);
+  return found.stdout.trim();
+}
+
+/** git -c options that authenticate with the token input (replacing the header actions/checkout persisted). */
+export function auth(run) {
+  if (!run.token) return [];
+  const server = (run.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/$/, '');
+  const basic = Buffer.from(`x-access-token:${run.token}`).toString('base64');
+  return ['-c', `http.${server}/.extraheader=`, '-c', `http.${server}/.extraheader=AUTHORIZATION: basic ${basic}`];
 }
 
 /** Run specver; returns { status, stdout, stderr } and echoes stderr (errors, warnings) to the log. */
@@ -53,7 +101,11 @@ function specverJson(run, args) {
 
 function git(run, args) {
   const result = spawnSync('git', args, { cwd: run.cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new ActionError(`git ${args.join(' ')} failed: ${(result.stderr || result.stdout).trim()}`);
+  if (result.status !== 0) {
+    const shown = args.filter((a) => !a.startsWith('http.')).join(' ');
+    const message = (result.stderr || result.stdout).trim();
+    throw new ActionError(`git ${shown} failed: ${run.token ? message.split(run.token).join('***') : message}`);
+  }
   return result.stdout.trim();
 }
 
@@ -69,7 +121,7 @@ function projectRoot(run) {
   }
 }
 
-const selection = (run) => [...run.contracts.flatMap((name) => ['--contract', name]), ...(run.base ? ['--base', run.base] : [])];
+const selection = (run, base = run.base) => [...run.contracts.flatMap((name) => ['--contract', name]), ...(base ? ['--base', base] : [])];
 
 /** Commit a --no-interactive changeset for changed contracts that no pending changeset names. */
 function commitChangeset(run) {
@@ -86,6 +138,14 @@ function commitChangeset(run) {
   if (!created.doc.created) return undefined;
   const file = join(projectRoot(run), created.doc.file);
   const shown = relative(run.cwd, file) || file;
+  if (isForkPullRequest(run.env)) {
+    // The token of a fork's pull request cannot push: suggest the file in the job summary instead.
+    const text = readFileSync(file, 'utf8');
+    rmSync(file);
+    appendSummary(run.env, suggestion(shown, text));
+    console.log(`Pull request from a fork: suggested the changeset ${shown} in the job summary (not committed)`);
+    return undefined;
+  }
   const configured = spawnSync('git', ['config', '--get', 'user.email'], { cwd: run.cwd, encoding: 'utf8' }).stdout?.trim();
   const identity = configured ? [] : BOT;
   git(run, ['add', '--', file]);
@@ -94,17 +154,34 @@ function commitChangeset(run) {
   if (booleanInput(run.env, 'push')) {
     const branch = run.env.GITHUB_HEAD_REF || run.env.GITHUB_REF_NAME;
     if (!branch) throw new ActionError('cannot push the changeset: neither GITHUB_HEAD_REF nor GITHUB_REF_NAME is set');
-    git(run, ['push', '-q', 'origin', `HEAD:refs/heads/${branch}`]);
+    git(run, [...auth(run), 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`]);
     console.log(`Pushed it to ${branch}`);
   }
   return shown;
 }
 
+/** The job summary section that proposes a changeset a fork's pull request should add. */
+export function suggestion(file, text) {
+  return [
+    '## Suggested changeset',
+    '',
+    `This pull request comes from a fork, so specver cannot push to it. Add this file as \`${file}\` (or run \`npx specver changeset\`):`,
+    '',
+    '````markdown',
+    text.trimEnd(),
+    '````',
+    '',
+  ].join('\n');
+}
+
 /** Pull request flow: the breaking gate, the diff table, and optionally a committed changeset. */
 function pullRequest(run) {
-  const gate = specver(run, ['breaking', '--format', 'github', ...selection(run)], { echo: true });
+  const base = pullRequestBase(run);
+  if (base) console.log(`Comparing with ${base === run.base ? base : `the merge-base with ${run.env.GITHUB_BASE_REF} (${base.slice(0, 12)})`}`);
+  const allow = booleanInput(run.env, 'allow-acknowledged') ? ['--allow-acknowledged'] : [];
+  const gate = specver(run, ['breaking', '--format', 'github', ...allow, ...selection(run, base)], { echo: true });
   if (gate.status > 1) return gate.status;
-  const table = specver(run, ['diff', '--format', 'markdown', ...selection(run)]);
+  const table = specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
   if (table.status !== 0) return table.status;
   appendSummary(run.env, table.stdout);
   setOutput(run.env, 'breaking', gate.status === 1 ? 'true' : 'false');
@@ -144,6 +221,24 @@ function release(run) {
   return 0;
 }
 
+/** After the release pull request is merged: tag the released versions and push the new tags. */
+function tagReleases(run) {
+  // Annotated tags need an identity; the runner has none unless the workflow configured one.
+  const configured = spawnSync('git', ['config', '--get', 'user.email'], { cwd: run.cwd, encoding: 'utf8' }).stdout?.trim();
+  const bot = { GIT_AUTHOR_NAME: 'github-actions[bot]', GIT_AUTHOR_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com' };
+  const identity = configured ? {} : { ...bot, GIT_COMMITTER_NAME: bot.GIT_AUTHOR_NAME, GIT_COMMITTER_EMAIL: bot.GIT_AUTHOR_EMAIL };
+  const result = specverJson({ ...run, env: { ...run.env, ...identity } }, ['tag']);
+  if (result.status !== 0) throw new ActionError(`specver tag failed (exit ${result.status}): ${result.doc.error?.message ?? ''}`);
+  const created = result.doc.tags.filter((t) => t.created).map((t) => t.tag);
+  for (const tag of created) console.log(`Tagged ${tag}`);
+  if (created.length > 0 && booleanInput(run.env, 'push')) {
+    git(run, [...auth(run), 'push', '-q', 'origin', ...created.map((tag) => `refs/tags/${tag}`)]);
+    console.log(`Pushed ${created.length} tag${created.length === 1 ? '' : 's'}`);
+  }
+  setOutput(run.env, 'tags', JSON.stringify(created));
+  return 0;
+}
+
 export function main(env = process.env) {
   try {
     const run = setup(env);
@@ -151,7 +246,8 @@ export function main(env = process.env) {
     if (command === 'breaking') return pullRequest(run);
     if (command === 'changeset') return changesetOnly(run);
     if (command === 'version') return release(run);
-    throw new ActionError(`unknown command input '${command}': use breaking, changeset or version`);
+    if (command === 'tag') return tagReleases(run);
+    throw new ActionError(`unknown command input '${command}': use breaking, changeset, version or tag`);
   } catch (error) {
     if (!(error instanceof ActionError)) throw error;
     console.log(errorAnnotation(error.message));

@@ -62,8 +62,9 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .description('scan the project for spec files and write specver.yaml and initial snapshots')
     .option('--dir <path>', 'root directory to scan (default: current directory)')
     .option('-V, --initial-version <version>', 'initial version of every contract', '0.0.0')
-    .addOption(new Option('--versioning <mode>', 'versioning mode').choices(['independent', 'fixed']).default('independent'))
-    .option('-f, --force', 'reinitialize even if a config exists')
+    // No commander default: init --force keeps the configured mode unless --versioning is given.
+    .addOption(new Option('--versioning <mode>', 'versioning mode (default: independent, or the configured one with --force)').choices(['independent', 'fixed']))
+    .option('-f, --force', 'reinitialize even if a config exists, keeping the history of contracts that still exist')
     .addOption(FORMAT(['text', 'json']))
     .action(action(() => import('./commands/init.ts')));
 
@@ -97,6 +98,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--contract <name...>', 'check only the named contract(s)')
     .addOption(FORMAT(['text', 'json', 'github', 'junit']))
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
+    .option('--allow-acknowledged', 'pass when every breaking change is acknowledged by a pending major changeset or waived')
     .action(action(() => import('./commands/breaking.ts')));
 
   program
@@ -106,6 +108,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('-m, --message <text>', 'changeset summary (skips the summary prompt)')
     .addOption(new Option('--bump <type>', 'bump for --empty or to override the detected one').choices(['major', 'minor', 'patch']))
     .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
+    .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
     .action(action(() => import('./commands/changeset.ts')));
 
   program
@@ -115,7 +118,15 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--no-changelog', 'skip the CHANGELOG.md update')
     .option('--no-git', 'skip git operations')
     .option('--preid <id>', 'pre-release identifier for this run')
+    .option('--allow-downgrade', 'release even when a changeset declares a lower bump than the changes require')
     .action(action(() => import('./commands/version.ts')));
+
+  program
+    .command('tag')
+    .description('create git tags <contract>@<version> (fixed: v<version>) for current versions that have none')
+    .option('--dry-run', 'print the tags that would be created')
+    .addOption(FORMAT(['text', 'json']))
+    .action(action(() => import('./commands/tag.ts')));
 
   program
     .command('status')
@@ -124,7 +135,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--pending', 'only contracts with pending changes')
     .action(action(() => import('./commands/status.ts')));
 
-  const contract = program.command('contract').description('add, list or remove contracts');
+  const contract = program.command('contract').description('add, list, remove or rename contracts');
   contract
     .command('add')
     .description('track a spec file as a contract')
@@ -139,10 +150,16 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runList })));
   contract
     .command('remove')
-    .description('stop tracking a contract (its snapshots and version entry are removed)')
+    .description('stop tracking a contract (its snapshots and version entry are removed after confirmation, or with --yes)')
     .argument('<name>', 'contract name')
     .option('-f, --force', 'remove even when pending changesets name it')
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runRemove })));
+  contract
+    .command('rename')
+    .description('rename a contract: config entry, versions, snapshots, pending changesets and pre.json together')
+    .argument('<old>', 'current contract name')
+    .argument('<new>', 'new contract name')
+    .action(action(async () => ({ run: (await import('./commands/contract-rename.ts')).runRename })));
 
   const pre = program.command('pre').description('enter, exit or inspect pre-release mode');
   pre

@@ -16,6 +16,8 @@ export interface Prompter {
   text(message: string, options?: { initial?: string; required?: boolean }): Promise<string>;
   /** Pick one or more of `choices`. */
   choose(message: string, choices: string[], initial: string[]): Promise<string[]>;
+  /** Yes or no, pre-selected on `initial`. */
+  confirm(message: string, initial: boolean): Promise<boolean>;
 }
 
 function isStream(value: unknown): boolean {
@@ -66,6 +68,9 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
       return answer(
         await clack.multiselect<string>({ ...io, message: terminalSafe(message), required: true, initialValues: initial, options: choices.map((value) => ({ value, label: terminalSafe(value) })) }),
       );
+    },
+    async confirm(message, initial) {
+      return answer(await clack.confirm({ ...io, message, initialValue: initial }));
     },
   };
 }

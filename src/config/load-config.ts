@@ -10,7 +10,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
-import { isInside, writeProblem } from '../store/safe-path.ts';
+import { isInside, isReallyInside, writeProblem } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
@@ -160,6 +160,7 @@ interface RawConfig {
   lint?: Partial<Config['lint']>;
   changelog?: string | false;
   git?: Partial<Config['git']>;
+  gate?: { allowAcknowledged?: boolean; waivers?: string };
   refs?: { map?: Record<string, string> };
   lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
 }
@@ -297,6 +298,9 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
       : writeProblem({ root, protectedFiles: [file, ...contracts.map((c) => resolve(root, c.path))] }, resolve(root, raw.changelog), false);
     if (problem) fail(['changelog'], `changelog: ${raw.changelog} ${problem}`, 'point changelog at a Markdown file inside the project, such as CHANGELOG.md, or set it to false');
   }
+  const waivers = raw.gate?.waivers ?? '.specver/waivers.yaml';
+  if (!isReallyInside(root, resolve(root, waivers)) || waivers.includes('\0'))
+    fail(['gate', 'waivers'], `gate.waivers: ${waivers} leads outside the project root`, 'keep the waiver file inside the project');
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
     const absolute = resolve(root, dir);
@@ -312,6 +316,7 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) }, ...(raw.lint?.overrides ? { overrides: raw.lint.overrides } : {}) },
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
+    gate: { allowAcknowledged: raw.gate?.allowAcknowledged ?? false, waivers: normaliseContractPath(root, waivers) },
     refsMap,
     lifecycle: {
       exemptBelow: raw.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,

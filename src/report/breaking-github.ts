@@ -1,11 +1,18 @@
 /**
- * `breaking --format github`: GitHub Actions workflow commands, one annotation per change, anchored to the
- * spec file and line (findings on the base side, such as removals, point at the contract's spec file).
+ * `breaking --format github`: GitHub Actions workflow commands anchored to the spec file and line (findings on
+ * the base side, such as removals, point at the contract's spec file). Every breaking change is annotated: an
+ * error when it fails the gate, a warning when it is waived or an allowed acknowledged break. GitHub shows at
+ * most 10 warning and 10 notice annotations per step (50 per job), so non-breaking changes are annotated as
+ * notices only up to NOTICE_CAP; the rest go to the job summary.
  */
 import type { Finding } from '../classify/types.ts';
+import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
-import { describeFinding } from './change-line.ts';
-import { countLine, breakingCount } from './breaking-text.ts';
+import { describeFinding, operationOf, whereOf } from './change-line.ts';
+import { verdictLine } from './breaking-text.ts';
+
+/** Non-breaking changes annotated as notices, per run (GitHub's per-step limit for notices). */
+export const NOTICE_CAP = 10;
 
 /** Escaping of workflow command data and properties (per the GitHub Actions toolkit). */
 function escapeData(text: string): string {
@@ -15,22 +22,68 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function annotation(level: 'error' | 'warning' | 'notice', contractPath: string, finding: Finding): string {
+function annotation(level: 'error' | 'warning' | 'notice', contractPath: string, finding: Finding, note = ''): string {
   const onRevision = finding.side === 'revision' && finding.file;
   const props = [`file=${escapeProperty(onRevision ? (finding.file as string) : contractPath)}`];
   if (onRevision && finding.line) props.push(`line=${finding.line}`);
   props.push(`title=${escapeProperty(`specver ${finding.severity}: ${finding.rule}`)}`);
-  return `::${level} ${props.join(',')}::${escapeData(describeFinding(finding))}`;
+  return `::${level} ${props.join(',')}::${escapeData(`${describeFinding(finding)}${note ? ` ${note}` : ''}`)}`;
 }
 
-export function renderBreakingGithub(comparisons: Comparison[]): string {
+function fileAnnotation(level: 'error' | 'warning', file: string, line: number, message: string): string {
+  return `::${level} file=${escapeProperty(file)},line=${line},title=specver waiver::${escapeData(message)}`;
+}
+
+export interface GithubReport {
+  /** Workflow commands and the count line, for stdout. */
+  annotations: string;
+  /** Markdown listing the changes left without an annotation, or '' when every change was annotated. */
+  summary: string;
+  /** How many non-breaking changes were left for the summary. */
+  overflow: number;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function githubReport(comparisons: Comparison[], verdict: GateVerdict = judge(comparisons), cap = NOTICE_CAP): GithubReport {
   const lines: string[] = [];
+  const rest: { contract: string; finding: Finding }[] = [];
+  let notices = 0;
   for (const { contract, findings } of comparisons) {
     for (const finding of findings) {
-      if (finding.severity === 'breaking') lines.push(annotation('error', contract.path, finding));
-      else if (finding.severity === 'non-breaking') lines.push(annotation('notice', contract.path, finding));
+      if (finding.severity === 'breaking') {
+        const status = verdict.status.get(finding);
+        const blocking = isBlocking(verdict, finding);
+        lines.push(annotation(blocking ? 'error' : 'warning', contract.path, finding, statusNote(status)));
+      } else if (finding.severity === 'non-breaking') {
+        if (notices < cap) {
+          notices++;
+          lines.push(annotation('notice', contract.path, finding));
+        } else rest.push({ contract: contract.name, finding });
+      }
     }
   }
-  lines.push(countLine(breakingCount(comparisons)));
-  return lines.join('\n');
+  const problems = waiverProblems(verdict);
+  verdict.expired.forEach((w, i) => lines.push(fileAnnotation('error', verdict.waiverFile, w.line, problems.errors[i]!)));
+  verdict.unmatched.forEach((w, i) => lines.push(fileAnnotation('warning', verdict.waiverFile, w.line, problems.warnings[i]!)));
+  if (rest.length > 0) lines.push(`${rest.length} more non-breaking change${rest.length === 1 ? '' : 's'} not annotated (GitHub shows ${cap} notices per step): see the job summary`);
+  lines.push(verdictLine(verdict));
+  const summary =
+    rest.length === 0
+      ? ''
+      : [
+          `### specver: non-breaking changes without an annotation (${rest.length})`,
+          '',
+          '| Contract | Change | Where |',
+          '|---|---|---|',
+          ...rest.map(({ contract, finding }) => `| ${cell(contract)} | ${cell(describeFinding(finding))} | ${cell(operationOf(finding) ?? whereOf(finding))} |`),
+          '',
+        ].join('\n');
+  return { annotations: lines.join('\n'), summary, overflow: rest.length };
+}
+
+/** The annotations followed by the summary (for callers without a job summary file). */
+export function renderBreakingGithub(comparisons: Comparison[], verdict?: GateVerdict): string {
+  const report = githubReport(comparisons, verdict);
+  return report.summary ? `${report.annotations}\n\n${report.summary}` : report.annotations;
 }

@@ -1,5 +1,6 @@
 /** Human output of `breaking`: `[breaking]` / `[non-breaking]` lines per contract, then the count line. */
 import type { Output } from '../cli/output.ts';
+import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
 import { describeFinding } from './change-line.ts';
 
@@ -12,8 +13,18 @@ export function countLine(count: number): string {
   return `${count} breaking ${count === 1 ? 'change' : 'changes'} found`;
 }
 
+/** The count line with what the gate made of the changes: "3 breaking changes found (1 acknowledged, 1 waived)". */
+export function verdictLine(verdict: GateVerdict): string {
+  const { acknowledged, waived, breaking } = verdict.counts;
+  const parts = [
+    ...(acknowledged > 0 ? [`${acknowledged} acknowledged${verdict.allowAcknowledged ? ' and allowed' : ''}`] : []),
+    ...(waived > 0 ? [`${waived} waived`] : []),
+  ];
+  return `${countLine(breaking)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
 /** Lines of the report; with `quiet`, only breaking lines and the count line. */
-export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean): string {
+export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean, verdict: GateVerdict = judge(comparisons)): string {
   const lines: string[] = [];
   for (const { contract, hasBase, findings } of comparisons) {
     const relevant = findings.filter((f) => f.severity === 'breaking' || (!quiet && f.severity === 'non-breaking'));
@@ -23,10 +34,18 @@ export function renderBreakingText(out: Output, comparisons: Comparison[], quiet
       else lines.push(relevant.length === 0 ? `${title}: no changes` : title);
     }
     for (const finding of relevant) {
-      const tag = finding.severity === 'breaking' ? out.paint('red', '[breaking]') : out.paint('yellow', '[non-breaking]');
-      lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}`);
+      const status = verdict.status.get(finding);
+      const blocking = isBlocking(verdict, finding);
+      const tag =
+        finding.severity !== 'breaking'
+          ? out.paint('yellow', '[non-breaking]')
+          : out.paint(blocking ? 'red' : 'yellow', '[breaking]');
+      const note = statusNote(status);
+      lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}${note ? ` ${note}` : ''}`);
     }
   }
-  lines.push(countLine(breakingCount(comparisons)));
+  // Expired waivers fail the gate: shown as results, even with --quiet.
+  for (const error of waiverProblems(verdict).errors) lines.push(out.paint('red', `! ${error}`));
+  lines.push(verdictLine(verdict));
   return lines.join('\n');
 }

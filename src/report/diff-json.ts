@@ -1,5 +1,7 @@
 /** The --json documents of `diff` and `breaking` (schemas/output/diff.schema.json, breaking.schema.json). */
 import type { Finding, Summary } from '../classify/types.ts';
+import { judge, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
+import type { Waiver } from '../gate/waivers.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
 import { highestBump, type Bump, type Severity } from '../types.ts';
 
@@ -20,7 +22,27 @@ function findingJson(finding: Finding) {
   return { rule, category, severity, message, location, side, file, line, method, path, usedBy };
 }
 
-function contractJson(comparison: Comparison, filter: (f: Finding) => boolean) {
+function waiverJson(waiver: Waiver) {
+  const { rule, contract, location, reason, expires, line } = waiver;
+  return { rule, contract, location, reason, ...(expires ? { expires } : {}), line };
+}
+
+/** A breaking finding with what the gate made of it. */
+function gateFindingJson(verdict: GateVerdict) {
+  return (finding: Finding) => {
+    const status = verdict.status.get(finding);
+    if (!status) return findingJson(finding);
+    const gate =
+      status.kind === 'acknowledged'
+        ? { status: status.kind, changesets: status.changesets }
+        : status.kind === 'waived'
+          ? { status: status.kind, waiver: waiverJson(status.waiver) }
+          : { status: status.kind };
+    return { ...findingJson(finding), gate };
+  };
+}
+
+function contractJson(comparison: Comparison, filter: (f: Finding) => boolean, toJson: (f: Finding) => object = findingJson) {
   const { contract, base, hasBase, findings, summary } = comparison;
   return {
     name: contract.name,
@@ -28,7 +50,7 @@ function contractJson(comparison: Comparison, filter: (f: Finding) => boolean) {
     path: contract.path,
     base: { label: base.label, version: base.version, file: base.file, present: hasBase },
     summary,
-    changes: findings.filter(filter).map(findingJson),
+    changes: findings.filter(filter).map(toJson),
   };
 }
 
@@ -37,12 +59,24 @@ export function diffJson(comparisons: Comparison[], severity: Severity | 'all') 
   return { contracts: comparisons.map((c) => contractJson(c, filter)), summary: totals(comparisons) };
 }
 
-export function breakingJson(comparisons: Comparison[]) {
+export function breakingJson(comparisons: Comparison[], verdict: GateVerdict = judge(comparisons)) {
   const summary = totals(comparisons);
+  const problems = waiverProblems(verdict);
   return {
-    breaking: summary.breaking > 0,
+    breaking: verdict.failed,
     breakingCount: summary.breaking,
-    contracts: comparisons.map((c) => contractJson(c, (f) => f.severity !== 'patch')),
+    contracts: comparisons.map((c) => contractJson(c, (f) => f.severity !== 'patch', gateFindingJson(verdict))),
     summary,
+    gate: {
+      allowAcknowledged: verdict.allowAcknowledged,
+      open: verdict.counts.open,
+      acknowledged: verdict.counts.acknowledged,
+      waived: verdict.counts.waived,
+      waivers: {
+        file: verdict.waiverFile,
+        expired: verdict.expired.map((w, i) => ({ ...waiverJson(w), message: problems.errors[i]! })),
+        unmatched: verdict.unmatched.map((w, i) => ({ ...waiverJson(w), message: problems.warnings[i]! })),
+      },
+    },
   };
 }

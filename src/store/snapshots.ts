@@ -44,7 +44,7 @@ export function findSnapshot(config: Config, contract: ContractConfig, version: 
   }
   const expected = shown(config, preferred);
   throw new ConfigError(`snapshot for ${contract.name}@${version} is missing: ${expected}`, {
-    hint: `restore it from version control (git checkout -- ${expected}); if it is lost, 'specver contract remove ${contract.name}' then 'specver contract add ${contract.path} --name ${contract.name}' starts the contract again from its current spec`,
+    hint: `restore it from version control (git checkout -- ${expected}); if it is lost, write the spec as released at ${version} to that path (for example with git show <release commit>:${contract.path})`,
   });
 }
 

@@ -23,7 +23,15 @@ export interface Changeset {
   file: string;
   releases: ChangesetRelease[];
   summary: string;
+  /**
+   * Why the declared bumps may be lower than what the detected changes require (`_downgrade-reason:`).
+   * The leading underscore cannot start a contract name, so the key never collides with one.
+   */
+  downgradeReason?: string;
 }
+
+/** The frontmatter key that accepts a lower bump than the detected changes require. */
+export const DOWNGRADE_REASON_KEY = '_downgrade-reason';
 
 const FENCE = /^---[ \t]*$/;
 
@@ -52,6 +60,7 @@ export function parseChangeset(text: string, file: string, id: string): Changese
   const unusable = yamlDocumentProblem(doc, counter, yaml);
   if (unusable) fail(file, unusable.line + 1, `changeset frontmatter is not valid YAML: ${unusable.reason}`, formatHint);
   const releases: ChangesetRelease[] = [];
+  let downgradeReason: string | undefined;
   const contents = doc.contents;
   if (contents !== null && !(isScalar(contents) && (contents.value === null || contents.value === ''))) {
     if (!isMap(contents)) fail(file, lineOf(contents.range?.[0]), 'changeset frontmatter must map contract names to bumps', formatHint);
@@ -60,6 +69,10 @@ export function parseChangeset(text: string, file: string, id: string): Changese
       const line = lineOf(isScalar(key) ? key.range?.[0] : undefined);
       if (!isScalar(key) || typeof key.value !== 'string' || key.value === '')
         fail(file, line, 'changeset frontmatter keys must be contract names', formatHint);
+      if (key.value.startsWith('_')) {
+        downgradeReason = reservedValue(file, line, key.value, pair.value);
+        continue;
+      }
       const value = isScalar(pair.value) ? pair.value.value : undefined;
       if (typeof value !== 'string' || !(BUMPS as readonly string[]).includes(value))
         fail(file, line, `unknown bump ${JSON.stringify(value ?? null)} for contract '${key.value}'`, 'use major, minor or patch');
@@ -67,12 +80,24 @@ export function parseChangeset(text: string, file: string, id: string): Changese
     }
   }
   const summary = lines.slice(close + 1).join('\n').trim();
-  return { id, file, releases, summary };
+  return { id, file, releases, summary, ...(downgradeReason === undefined ? {} : { downgradeReason }) };
+}
+
+/** The value of a reserved `_` key: only `_downgrade-reason`, a non-empty text. */
+function reservedValue(file: string, line: number, key: string, node: unknown): string {
+  if (key !== DOWNGRADE_REASON_KEY)
+    fail(file, line, `unknown changeset option '${key}'`, `the only option is ${DOWNGRADE_REASON_KEY}: <why a lower bump is right>`);
+  const value = isScalar(node) ? node.value : undefined;
+  if (typeof value !== 'string' || value.trim() === '')
+    fail(file, line, `${DOWNGRADE_REASON_KEY} must be a non-empty text`, `write ${DOWNGRADE_REASON_KEY}: "why the lower bump is right"`);
+  return value.trim();
 }
 
 /** The text of a changeset file: quoted contract names in the given order, a blank line, the summary. */
-export function serializeChangeset(releases: readonly { contract: string; bump: Bump }[], summary: string): string {
-  const front = releases.map((r) => `${JSON.stringify(r.contract)}: ${r.bump}`).join('\n');
+export function serializeChangeset(releases: readonly { contract: string; bump: Bump }[], summary: string, downgradeReason?: string): string {
+  const lines = releases.map((r) => `${JSON.stringify(r.contract)}: ${r.bump}`);
+  if (downgradeReason) lines.push(`${DOWNGRADE_REASON_KEY}: ${JSON.stringify(downgradeReason)}`);
+  const front = lines.join('\n');
   return `---\n${front}${front ? '\n' : ''}---\n\n${summary.trim()}\n`;
 }
 

@@ -17,3 +17,24 @@ export function snapshotDetector(today: Date): Detector {
     return { bump: result.summary.bump, findings: result.findings };
   };
 }
+
+/**
+ * Per contract, the bump its spec changes require since `since[contract]` (a snapshot version) and one change
+ * that requires it (for release safety, see downgrade.ts).
+ */
+export async function requiredBumps(
+  config: Config,
+  since: Record<string, string>,
+  today: Date,
+): Promise<Record<string, import('./downgrade.ts').RequiredBump>> {
+  const [{ compareContract }, { exampleOf }] = await Promise.all([import('../pipeline/compare-contract.ts'), import('./downgrade.ts')]);
+  const result: Record<string, import('./downgrade.ts').RequiredBump> = {};
+  for (const contract of config.contracts) {
+    const version = since[contract.name];
+    if (version === undefined) continue;
+    const { summary, findings } = await compareContract(config, contract, { base: `${contract.name}@${version}`, today });
+    const example = exampleOf(findings, summary.bump);
+    result[contract.name] = { bump: summary.bump, since: version, ...(example ? { example } : {}) };
+  }
+  return result;
+}

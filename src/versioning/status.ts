@@ -19,7 +19,7 @@ export interface ContractStatus {
 }
 
 export interface StatusProblem {
-  kind: 'unknown-contract' | 'uncovered-changes';
+  kind: 'unknown-contract' | 'uncovered-changes' | 'lower-bump';
   contract: string;
   message: string;
   file?: string;
@@ -32,6 +32,8 @@ export interface StatusWarning {
   declared: Bump;
   detected: Bump;
   message: string;
+  /** The `_downgrade-reason` that accepts the lower bump. */
+  reason?: string;
 }
 
 export interface StatusReport {
@@ -85,14 +87,18 @@ export function buildStatus(input: PlanInput, detected: Record<string, Bump | nu
         contract: name,
         message: `${name} has spec changes (${found}) that no pending changeset covers`,
       });
-    else if (found && pending && BUMP_ORDER[pending] < BUMP_ORDER[found])
-      warnings.push({
-        kind: 'lower-bump',
-        contract: name,
-        declared: pending,
-        detected: found,
-        message: `pending changesets declare ${pending} for ${name}, but the detected changes suggest ${found}`,
-      });
+    else if (found && pending && BUMP_ORDER[pending] < BUMP_ORDER[found]) {
+      // A lower bump is refused by `version` unless a changeset naming the contract says why (downgrade.ts).
+      const naming = usable.filter((c) => c.releases.some((r) => r.contract === name));
+      const reason = naming.find((c) => c.downgradeReason)?.downgradeReason;
+      const message = `pending changesets declare ${pending} for ${name}, but the detected changes require ${found}`;
+      if (reason) warnings.push({ kind: 'lower-bump', contract: name, declared: pending, detected: found, reason, message: `${message} (accepted: ${reason})` });
+      else {
+        const first = naming[0]!;
+        const line = first.releases.find((r) => r.contract === name)?.line;
+        problems.push({ kind: 'lower-bump', contract: name, file: first.file, ...(line ? { line } : {}), message: `${message}; 'specver version' refuses it` });
+      }
+    }
     return { name, version: input.versions[name] ?? '0.0.0', pending, next: next.get(name) ?? null, detected: found };
   });
 

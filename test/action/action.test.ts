@@ -155,6 +155,53 @@ test('main without pending changesets: nothing to release, exit 0', () => {
   assert.not.ok('pr-body-file' in r.outputs);
 });
 
+test('tag: tags the released versions and pushes the new tags', () => {
+  const r = runAction('tag', { INPUT_COMMAND: 'tag', INPUT_PUSH: 'true' });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.equal(JSON.parse(r.outputs.tags!), ['petstore@2.0.0']);
+  assert.is(git(remote.dir, 'tag', '--list'), 'petstore@2.0.0');
+});
+
+test('pull request: compared with the merge-base, an unrelated change passes while a break is unreleased on main', () => {
+  git(project.dir, 'push', '-q', 'origin', 'main');
+  const spec = project.read('api/petstore.yaml');
+  project.write('api/petstore.yaml', spec.replace('        maximum: 50', '        maximum: 20'));
+  project.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": major\n---\n\nSmaller pages\n');
+  git(project.dir, 'add', '-A');
+  git(project.dir, ...ME, 'commit', '-qm', 'Smaller pages');
+  git(project.dir, 'push', '-q', 'origin', 'main');
+
+  git(project.dir, 'checkout', '-q', '-b', 'unrelated');
+  project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
+  git(project.dir, ...ME, 'commit', '-qam', 'Reword');
+  const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'unrelated' };
+  const r = runAction('pr-merge-base', pr);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /Comparing with the merge-base with main/);
+  assert.is(r.outputs.breaking, 'false');
+
+  // Against the last release the unreleased break shows, acknowledged by its major changeset (and allowed here).
+  const allowed = runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });
+  assert.is(allowed.status, 0, allowed.stdout);
+  assert.match(allowed.stdout, /^::warning .*maximum decreased from 50 to 20 \(acknowledged by \.specver\/changesets\/brave-lion-jump\.md\)/m);
+});
+
+test('pull request from a fork: the changeset is suggested in the summary, not committed or pushed', () => {
+  const event = runner.write('fork-event.json', JSON.stringify({ pull_request: { head: { repo: { full_name: 'someone/api', fork: true } }, base: { repo: { full_name: 'acme/api' } } } }));
+  project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List all pets', 'summary: List every pet'));
+  // Without main's pending changeset, the changes are not covered: a changeset is needed.
+  git(project.dir, 'rm', '-q', '.specver/changesets/brave-lion-jump.md');
+  git(project.dir, ...ME, 'commit', '-qam', 'Reword again');
+  const before = git(project.dir, 'rev-parse', 'HEAD');
+  const r = runAction('fork', { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, INPUT_BASE: 'latest', 'INPUT_COMMIT-CHANGESET': 'true', INPUT_PUSH: 'true' });
+  assert.is(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.summary, /## Suggested changeset\n\nThis pull request comes from a fork/);
+  assert.match(r.summary, /````markdown\n---\n"petstore": major\n---/);
+  assert.is(r.outputs.changeset, '');
+  assert.is(git(project.dir, 'rev-parse', 'HEAD'), before, 'nothing committed');
+  assert.is(git(project.dir, 'status', '--porcelain'), '', 'no file left behind');
+});
+
 test('bad inputs are reported as a workflow error annotation, exit 2', () => {
   const r = runAction('bad', { INPUT_COMMAND: 'publish' });
   assert.is(r.status, 2);

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput } from '../../action/github.mjs';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { releasedVersions, releaseTitle, renderReleaseBody } from '../../action/release-body.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import { auth, isForkPullRequest } from '../../action/run.mjs';
 import { emptyProject } from '../helpers/temp-project.ts';
 
 test('inputs: hyphenated or underscored names, booleans and lists', () => {
@@ -69,6 +71,21 @@ test('fixed versioning: one heading and a v-prefixed title', () => {
   assert.is(body.match(/^### /gm)?.length, 1);
   assert.match(body, /### v2\.0\.0/);
   assert.is(releaseTitle(fixed), 'Release v2.0.0');
+});
+
+test('token: git auth header replaces the persisted one; no token, no options', () => {
+  assert.equal(auth({ token: '', env: {} }), []);
+  const args = auth({ token: 'ghp_x', env: { GITHUB_SERVER_URL: 'https://github.example.com/' } });
+  const basic = Buffer.from('x-access-token:ghp_x').toString('base64');
+  assert.equal(args, ['-c', 'http.https://github.example.com/.extraheader=', '-c', `http.https://github.example.com/.extraheader=AUTHORIZATION: basic ${basic}`]);
+});
+
+test('fork pull requests are recognised from the event payload', () => {
+  const p = emptyProject('specver-event-');
+  const event = (head: object) => p.write('event.json', JSON.stringify({ pull_request: { head: { repo: head }, base: { repo: { full_name: 'acme/api' } } } }));
+  assert.ok(isForkPullRequest({ GITHUB_EVENT_PATH: event({ full_name: 'someone/api', fork: true }) }));
+  assert.not.ok(isForkPullRequest({ GITHUB_EVENT_PATH: event({ full_name: 'acme/api', fork: false }) }));
+  assert.not.ok(isForkPullRequest({}), 'no payload: not a fork');
 });
 
 test.run();

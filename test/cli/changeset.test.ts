@@ -69,6 +69,18 @@ test('--message, --bump and --contract override detection; name collisions are r
   assert.equal(all[1]!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major'], ['order-event', 'major']]);
 });
 
+test('a bump lower than the detected one warns; --downgrade-reason records why in the frontmatter instead', async () => {
+  const p = project();
+  const deps: ChangesetDeps = { detect: detecting({ petstore: 'major' }) };
+  const low = capturedContext(p.dir);
+  assert.is(await run(low.ctx, { message: 'x', bump: 'patch' }, deps), 0);
+  assert.match(low.stderr(), /warning: petstore: patch is lower than the detected changes require \(major\); 'specver version' refuses it/);
+  const reasoned = capturedContext(p.dir);
+  assert.is(await run(reasoned.ctx, { message: 'y', bump: 'patch', downgradeReason: 'never deployed' }, deps), 0);
+  assert.is(reasoned.stderr(), '');
+  assert.equal(changesets(p).map((c) => c.downgradeReason ?? null).sort(), ['never deployed', null]);
+});
+
 test('no detected changes: says so, writes nothing, exit 0', async () => {
   const p = project();
   const before = p.snapshot();

@@ -3,7 +3,10 @@ import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { runRemove } from '../../src/cli/commands/contract.ts';
+import { CancelledError } from '../../src/errors.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
+import { terminal } from '../helpers/terminal.ts';
 import { emptyProject, FIXTURES, fixtureProject, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -139,9 +142,14 @@ test('contract add --format json-schema accepts a schema without $schema', async
   assert.match(project.read('specver.yaml'), /name: plain\n\s+format: json-schema/);
 });
 
-test('contract remove: config entry (comments kept), versions entry and every snapshot go', async () => {
+test('contract remove: config entry (comments kept), versions entry and every snapshot go once confirmed', async () => {
   const project = await commentedProject();
-  const r = await runSpecver(['contract', 'remove', 'petstore'], { cwd: project.dir });
+  const before = project.snapshot();
+  const refused = await runSpecver(['contract', 'remove', 'petstore'], { cwd: project.dir });
+  assert.is(refused.exitCode, 2, 'no terminal and no --yes');
+  assert.match(refused.stderr, /^specver: this would discard the version \S+ and 2 snapshots of contract 'petstore'\nhint: pass --yes to confirm/);
+  assert.equal(project.snapshot(), before, 'nothing changed');
+  const r = await runSpecver(['contract', 'remove', 'petstore', '--yes'], { cwd: project.dir });
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /^Removed contract petstore \(api\/petstore\.yaml\)\nDeleted 2 snapshots/);
   const start = COMMENTED.indexOf('    # The public API');
@@ -150,6 +158,27 @@ test('contract remove: config entry (comments kept), versions entry and every sn
   assert.equal(JSON.parse(project.read('.specver/versions.json')).contracts, { 'order-event': '0.3.0' });
   assert.equal(readdirSync(project.path('.specver/snapshots')), ['order-event@0.3.0.json']);
   assert.ok(project.exists('api/petstore.yaml'), 'the spec itself stays');
+});
+
+test('contract remove in a terminal asks first: the default no changes nothing (exit 4), yes removes', async () => {
+  const project = await commentedProject();
+  const before = project.snapshot();
+  const no = terminal(project.dir);
+  const refused = runRemove(no.ctx, 'petstore');
+  await no.waitFor(/This discards the version \S+ and 2 snapshots of contract 'petstore'\.\s+(│\s+)?Continue\?[^]*● No/);
+  no.type('\r');
+  await refused.then(
+    () => assert.unreachable('expected a cancel'),
+    (error) => assert.instance(error, CancelledError),
+  );
+  assert.equal(project.snapshot(), before);
+  const yes = terminal(project.dir);
+  const removed = runRemove(yes.ctx, 'petstore');
+  await yes.waitFor(/Continue\?/);
+  yes.type('y');
+  assert.is(await removed, 0);
+  assert.equal(readdirSync(project.path('.specver/snapshots')).filter((f) => f.startsWith('petstore@')), []);
+  assert.not.ok('petstore' in JSON.parse(project.read('.specver/versions.json')).contracts);
 });
 
 test('contract remove --json validates; an unknown name exits 2 listing the known ones', async () => {
@@ -167,7 +196,7 @@ test('add then remove restores the project byte for byte (except the new snapsho
   const project = await commentedProject();
   const before = project.snapshot();
   assert.is((await runSpecver(['contract', 'add', 'api/legacy.json'], { cwd: project.dir })).exitCode, 0);
-  assert.is((await runSpecver(['contract', 'remove', 'legacy'], { cwd: project.dir })).exitCode, 0);
+  assert.is((await runSpecver(['contract', 'remove', 'legacy', '-y'], { cwd: project.dir })).exitCode, 0);
   const after = project.snapshot();
   assert.is(after.get('specver.yaml'), before.get('specver.yaml'));
   assert.equal([...after.keys()].sort(), [...before.keys()].sort());
@@ -176,7 +205,7 @@ test('add then remove restores the project byte for byte (except the new snapsho
 test('after init, add/list/remove work on the generated config', async () => {
   const project = fixtureProject('petstore');
   assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
-  assert.is((await runSpecver(['contract', 'remove', 'catalog'], { cwd: project.dir })).exitCode, 0);
+  assert.is((await runSpecver(['contract', 'remove', 'catalog', '--yes'], { cwd: project.dir })).exitCode, 0);
   const list = await runSpecver(['contract', 'list', '--json'], { cwd: project.dir });
   assert.equal(list.json().contracts.map((c: { name: string }) => c.name), ['legacy', 'petstore', 'customer', 'order-event']);
   const add = await runSpecver(['contract', 'add', 'api/catalog/openapi.yaml'], { cwd: project.dir });
@@ -193,7 +222,7 @@ test('contract remove refuses while a pending changeset names the contract, unle
   assert.match(refused.stderr, /named by pending changesets: \.specver\/changesets\/brave-otter-jumps\.md/);
   assert.match(refused.stderr, /--force/);
   assert.equal(project.snapshot(), before, 'nothing changed');
-  const forced = await runSpecver(['contract', 'remove', 'petstore', '--force'], { cwd: project.dir });
+  const forced = await runSpecver(['contract', 'remove', 'petstore', '--force', '--yes'], { cwd: project.dir });
   assert.is(forced.exitCode, 0, forced.stderr);
 });
 

@@ -1,9 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cpSync, readdirSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.ts';
+import { run as runInit } from '../../src/cli/commands/init.ts';
+import { CancelledError } from '../../src/errors.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
+import { terminal } from '../helpers/terminal.ts';
 import { emptyProject, fixtureProject } from '../helpers/temp-project.ts';
 import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -76,20 +79,67 @@ corpusTest('init on the DigitalOcean corpus entry: one contract, bundled into on
   assert.equal(readdirSync(project.path('.specver/snapshots')), [`${doc.contracts[0].name}@0.0.0.yaml`]);
 });
 
-test('init twice: exit 2 with a --force hint, nothing changed; --force rewrites', async () => {
+test('init twice: exit 2 with a --force hint, nothing changed; --force keeps versions, snapshots and settings', async () => {
   const project = fixtureProject('petstore');
-  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  assert.is((await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir })).exitCode, 0);
   project.write('.specver/snapshots/old@9.9.9.yaml', 'openapi: 3.0.0\n');
+  project.write('specver.yaml', `${project.read('specver.yaml')}lint:\n  severity: { info-contact-missing: off } # team choice\n`);
+  const versions = JSON.parse(project.read('.specver/versions.json'));
+  versions.contracts.petstore = '1.4.2';
+  project.write('.specver/versions.json', `${JSON.stringify(versions, null, 2)}\n`);
+  project.write('.specver/snapshots/petstore@1.4.2.yaml', project.read('.specver/snapshots/petstore@1.0.0.yaml'));
   const before = project.snapshot();
   const again = await runSpecver(['init'], { cwd: project.dir });
   assert.is(again.exitCode, 2);
   assert.match(again.stderr, /^specver: specver\.yaml already exists\nhint: pass --force/);
   assert.equal(project.snapshot(), before);
+
+  // A new spec appears: --force adds it at the initial version and keeps everything else.
+  project.write('api/extra.yaml', project.read('api/petstore.yaml').replace(/title: .*/, 'title: Extra'));
   const forced = await runSpecver(['init', '--force', '-V', '2.0.0'], { cwd: project.dir });
   assert.is(forced.exitCode, 0, forced.stderr);
-  const snapshots = readdirSync(project.path('.specver/snapshots'));
-  assert.ok(snapshots.every((file) => file.includes('@2.0.0.')), snapshots.join());
-  assert.is(snapshots.length, 5);
+  assert.match(forced.stdout, /petstore +api\/petstore\.yaml \(kept at 1\.4\.2\)/);
+  const after = JSON.parse(project.read('.specver/versions.json')).contracts;
+  assert.is(after.petstore, '1.4.2');
+  assert.is(after.extra, '2.0.0');
+  assert.is(after.legacy, '1.0.0');
+  assert.match(project.read('specver.yaml'), /info-contact-missing: off \} # team choice/);
+  for (const [file, text] of before) if (file.startsWith('.specver/snapshots/')) assert.is(project.read(file), text, `${file} kept`);
+  assert.ok(project.exists('.specver/snapshots/extra@2.0.0.yaml'));
+});
+
+test('init --force asks before dropping contracts whose spec is gone; refuses without a terminal unless --yes', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  rmSync(project.path('api/legacy.json'));
+  const before = project.snapshot();
+  const refused = await runSpecver(['init', '--force'], { cwd: project.dir });
+  assert.is(refused.exitCode, 2);
+  assert.match(refused.stderr, /^specver: this would discard the config entries and versions of contracts whose spec file is gone \(legacy@0\.0\.0\)/);
+  assert.match(refused.stderr, /hint: pass --yes/);
+  assert.equal(project.snapshot(), before, 'nothing changed');
+  const r = await runSpecver(['init', '--force', '--yes', '--json'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assertValidOutput('init.schema.json', r.json());
+  assert.equal(r.json().dropped, [{ name: 'legacy', version: '0.0.0' }]);
+  assert.not.ok('legacy' in JSON.parse(project.read('.specver/versions.json')).contracts);
+  assert.ok(project.exists('.specver/snapshots/legacy@0.0.0.json'), 'its snapshots stay');
+});
+
+test('init --force in a terminal asks before dropping; the default no changes nothing', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  rmSync(project.path('api/legacy.json'));
+  const before = project.snapshot();
+  const t = terminal(project.dir);
+  const done = runInit(t.ctx, { force: true });
+  await t.waitFor(/This discards the config entries and versions of contracts whose spec file is[^]*\(legacy@0\.0\.0\)[^]*● No/);
+  t.type('\r');
+  await done.then(
+    () => assert.unreachable('expected a cancel'),
+    (error) => assert.instance(error, CancelledError),
+  );
+  assert.equal(project.snapshot(), before);
 });
 
 test('an invalid initial version: exit 2, nothing written', async () => {

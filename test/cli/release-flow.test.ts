@@ -55,10 +55,23 @@ test('init -> spec change -> breaking -> changeset -> hand edit -> status -> ver
   git(p.dir, 'add', '-A');
   git(p.dir, 'commit', '-q', '-m', 'Remove GET /pets/{petId}');
   r = await cli('status');
-  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.exitCode, 1, 'a lower bump than the changes require');
   assert.match(r.stdout, /petstore {2}0\.0\.0 {2}\(minor pending\) -> 0\.1\.0/);
   assert.match(r.stdout, new RegExp(`${file.replace(/\./g, '\\.')} {2}petstore: minor`));
-  assert.match(r.stderr, /declare minor for petstore, but the detected changes suggest major/);
+  assert.match(r.stdout, /declare minor for petstore, but the detected changes require major/);
+
+  // version refuses to release a breaking change under a minor bump, naming the changeset, contract and change.
+  r = await cli('version', '--dry-run');
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, new RegExp(`^specver: ${file.replace(/\./g, '\\.')}:2: changeset declares minor for petstore, but its changes since petstore@0\.0\.0 require major: GET /pets/\{petId\}`));
+  assert.is((await cli('version', '--dry-run', '--allow-downgrade')).exitCode, 0, 'the flag overrides');
+
+  // The reviewer says why in the frontmatter: accepted, with a warning.
+  p.write(file, p.read(file).replace('"petstore": minor', '"petstore": minor\n_downgrade-reason: "the operation was never deployed"'));
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'Accept the minor bump');
+  r = await cli('status');
+  assert.is(r.exitCode, 0, r.stdout);
 
   const before = p.snapshot();
   r = await cli('version', '--dry-run');
@@ -68,6 +81,7 @@ test('init -> spec change -> breaking -> changeset -> hand edit -> status -> ver
 
   r = await cli('version');
   assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stderr, /accepted: the operation was never deployed/);
   assert.match(r.stdout, /Deleted 1 changeset\./);
   assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '0.1.0');
   assert.ok(p.exists('.specver/snapshots/petstore@0.1.0.yaml'));

@@ -56,11 +56,20 @@ test('exit 1: a changeset naming an unknown contract (file:line shown); other co
   assert.match(c.stdout(), /\(minor pending\) -> 1\.5\.0/);
 });
 
-test('a changeset declaring less than detected: warning, exit 0', async () => {
+test('a changeset declaring less than detected: exit 1 naming the changeset; a _downgrade-reason accepts it with a warning', async () => {
   const p = project({ 'brave-lion-jump': '---\n"petstore": patch\n---\n\nx\n' });
-  const c = capturedContext(p.dir);
-  assert.is(await run(c.ctx, {}, detecting({ petstore: 'major' })), 0);
-  assert.match(c.stderr(), /warning: pending changesets declare patch for petstore, but the detected changes suggest major/);
+  let c = capturedContext(p.dir);
+  assert.is(await run(c.ctx, {}, detecting({ petstore: 'major' })), 1);
+  assert.match(c.stdout(), /! pending changesets declare patch for petstore, but the detected changes require major; 'specver version' refuses it/);
+  assert.match(c.stdout(), /_downgrade-reason/);
+
+  p.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": patch\n_downgrade-reason: "no client calls it yet"\n---\n\nx\n');
+  c = capturedContext(p.dir);
+  assert.is(await run(c.ctx, { format: 'json' }, detecting({ petstore: 'major' })), 0);
+  const doc = JSON.parse(c.stdout());
+  assertValidOutput('status.schema.json', doc);
+  assert.equal(doc.warnings.map((w: { reason: string }) => w.reason), ['no client calls it yet']);
+  assert.match(c.stderr(), /warning: pending changesets declare patch for petstore, but the detected changes require major \(accepted: no client calls it yet\)/);
 });
 
 test('--format json validates against the schema', async () => {

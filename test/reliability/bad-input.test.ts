@@ -197,7 +197,7 @@ for (const [fixture, line, what] of [
   ['changeset-unknown-bump.md', 2, /unknown bump "huge" for contract 'pets'/],
   ['changeset-unknown-contract.md', 3, /unknown contract 'ghost'/],
   ['changeset-list.md', 2, /must map contract names to bumps/],
-  ['changeset-proto.md', 2, /unknown contract '__proto__'/],
+  ['changeset-proto.md', 2, /unknown changeset option '__proto__'/],
   ['changeset-duplicate.md', 3, /not valid YAML/],
   ['changeset-nested.md', 2, /unknown bump/],
 ] as const) {

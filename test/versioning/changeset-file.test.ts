@@ -37,6 +37,19 @@ test('serialize -> parse round-trips', () => {
   assert.is(parsed.summary, 'Line one\nline two');
 });
 
+test('_downgrade-reason: parsed, serialized, validated; other _ keys are refused with file and line', () => {
+  const text = serializeChangeset([{ contract: 'petstore', bump: 'patch' }], 'x', 'never deployed');
+  assert.is(text, '---\n"petstore": patch\n_downgrade-reason: "never deployed"\n---\n\nx\n');
+  const parsed = parseChangeset(text, FILE, 'x');
+  assert.is(parsed.downgradeReason, 'never deployed');
+  assert.equal(parsed.releases.map((r) => r.contract), ['petstore']);
+  assert.is(parseChangeset('---\n"petstore": patch\n---\nx\n', FILE, 'x').downgradeReason, undefined);
+  const unknown = parseError('---\n"petstore": patch\n_reason: x\n---\n');
+  assert.is(unknown.line, 3);
+  assert.match(unknown.message, /unknown changeset option '_reason'/);
+  assert.match(parseError('---\n_downgrade-reason: ""\n---\n').message, /non-empty text/);
+});
+
 test('an empty frontmatter names no contracts', () => {
   assert.equal(parseChangeset('---\n---\n\nDocs only\n', FILE, 'x').releases, []);
 });

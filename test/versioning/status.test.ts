@@ -31,10 +31,13 @@ test('a changeset naming an unknown contract is a problem with file and line; th
   assert.is(report.contracts[0]!.next, '1.1.0');
 });
 
-test('a changeset declaring less than detected is a warning, not a problem', () => {
+test('a changeset declaring less than detected is a problem naming it; with a _downgrade-reason a warning', () => {
   const report = buildStatus(input({ versions: { a: '1.0.0' }, changesets: [cs('x', { a: 'patch' })] }), { a: 'major' });
-  assert.equal(report.problems, []);
-  assert.equal(report.warnings.map((w) => [w.contract, w.declared, w.detected]), [['a', 'patch', 'major']]);
+  assert.equal(report.problems.map((p) => [p.kind, p.contract, p.file, p.line]), [['lower-bump', 'a', '.specver/changesets/x.md', 2]]);
+  assert.equal(report.warnings, []);
+  const accepted = buildStatus(input({ versions: { a: '1.0.0' }, changesets: [{ ...cs('x', { a: 'patch' }), downgradeReason: 'unused' }] }), { a: 'major' });
+  assert.equal(accepted.problems, []);
+  assert.equal(accepted.warnings.map((w) => [w.contract, w.declared, w.detected, w.reason]), [['a', 'patch', 'major', 'unused']]);
 });
 
 test('pre mode: next versions are pre-releases; pre exit shows pending graduations', () => {

@@ -1,4 +1,8 @@
-/** `specver breaking`: the CI gate. Exit 1 iff at least one breaking change exists. */
+/**
+ * `specver breaking`: the CI gate. Exit 1 when a breaking change is neither waived nor (with
+ * --allow-acknowledged) acknowledged by a pending major changeset, or when a waiver has expired.
+ * Without waivers and acknowledgements this is the spec's rule: exit 1 iff a breaking change exists.
+ */
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { selectedComparisons } from '../compare-selected.ts';
@@ -7,26 +11,57 @@ interface BreakingOptions {
   contract?: string[];
   base?: string;
   format: 'text' | 'json' | 'github' | 'junit';
+  /** --allow-acknowledged (gate.allowAcknowledged in specver.yaml turns it on too). */
+  allowAcknowledged?: boolean;
 }
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
+  const { loadConfig } = await import('../../config/load-config.ts');
+  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
   const comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () =>
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base),
+    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base, config),
   );
-  const breaking = comparisons.some((c) => c.summary.breaking > 0);
+  const [{ judge, waiverProblems }, { loadWaivers }, { acknowledgements }] = await Promise.all([
+    import('../../gate/verdict.ts'),
+    import('../../gate/waivers.ts'),
+    import('../../gate/acknowledgements.ts'),
+  ]);
+  const verdict = judge(comparisons, {
+    acknowledgements: await acknowledgements(config.root),
+    waivers: await loadWaivers(config),
+    today: ctx.now().toISOString().slice(0, 10),
+    allowAcknowledged: options.allowAcknowledged === true || config.gate?.allowAcknowledged === true,
+  });
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');
-    ctx.out.jsonDocument(breakingJson(comparisons));
+    ctx.out.jsonDocument(breakingJson(comparisons, verdict));
   } else if (format === 'github') {
-    const { renderBreakingGithub } = await import('../../report/breaking-github.ts');
-    ctx.out.raw(renderBreakingGithub(comparisons), { workflowCommands: true });
+    const { githubReport } = await import('../../report/breaking-github.ts');
+    const report = githubReport(comparisons, verdict);
+    ctx.out.raw(report.annotations, { workflowCommands: true });
+    if (report.summary) {
+      const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
+      let written = false;
+      if (summaryFile) {
+        try {
+          (await import('node:fs')).appendFileSync(summaryFile, `${report.summary}\n`);
+          written = true;
+        } catch (error) {
+          ctx.out.warn(`cannot append to GITHUB_STEP_SUMMARY (${summaryFile}): ${(error as NodeJS.ErrnoException).code ?? String(error)}; printing the summary instead`);
+        }
+      }
+      if (!written) ctx.out.raw(`\n${report.summary}`);
+    }
   } else if (format === 'junit') {
     const { renderBreakingJunit } = await import('../../report/breaking-junit.ts');
-    ctx.out.raw(renderBreakingJunit(comparisons));
+    ctx.out.raw(renderBreakingJunit(comparisons, verdict));
   } else {
     const { renderBreakingText } = await import('../../report/breaking-text.ts');
-    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet));
+    for (const warning of waiverProblems(verdict).warnings) ctx.out.warn(warning);
+    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet, verdict));
+    if (verdict.failed && verdict.counts.open === 0 && verdict.counts.acknowledged > 0 && !verdict.allowAcknowledged)
+      ctx.out.info('Every breaking change is acknowledged by a major changeset: pass --allow-acknowledged (or set gate.allowAcknowledged) to let them through.');
   }
-  return breaking ? 1 : 0;
+  return verdict.failed ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  */
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../errors.ts';
-import type { Bump, ContractConfig } from '../../types.ts';
+import { BUMP_ORDER, type Bump, type ContractConfig } from '../../types.ts';
 import type { Detected, Detector } from '../../versioning/detect.ts';
 import type { RandomSource } from '../../versioning/names.ts';
 import type { Context } from '../context.ts';
@@ -16,6 +16,8 @@ export interface ChangesetOptions {
   message?: string;
   bump?: Bump;
   contract?: string[];
+  /** Written as `_downgrade-reason:`: accepts a bump lower than the detected changes require. */
+  downgradeReason?: string;
 }
 
 export interface ChangesetDeps {
@@ -89,6 +91,10 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
     for (const change of changes) {
       const bump = options.bump ?? (ask ? await ask.bump(`Bump for ${change.contract}`, change.bump) : change.bump);
       releases.push({ contract: change.contract, bump });
+      if (BUMP_ORDER[bump] < BUMP_ORDER[change.bump] && !options.downgradeReason)
+        ctx.out.warn(
+          `${change.contract}: ${bump} is lower than the detected changes require (${change.bump}); 'specver version' refuses it unless the changeset gives a reason (--downgrade-reason <text>, or _downgrade-reason: in its frontmatter)`,
+        );
     }
     const { generatedSummary } = await import('../../versioning/summary-text.ts');
     const generated = generatedSummary(changes);
@@ -106,7 +112,7 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   const dir = changesetsDir(config.root);
   assertInState(config.root, dir, 'directory');
   await mkdir(dir, { recursive: true });
-  const created = await createChangesetFile(dir, serializeChangeset(releases, summary), deps.random);
+  const created = await createChangesetFile(dir, serializeChangeset(releases, summary, options.downgradeReason?.trim() || undefined), deps.random);
   const file = relative(config.root, created.path).split(sep).join('/');
   if (ctx.json) {
     ctx.out.jsonDocument({

@@ -188,6 +188,14 @@ export async function runRemove(ctx: Context, name: string, options: RemoveOptio
   const contract = await assertRemovable(config, name, options.force === true);
   const editedText = removeContractFromText(await readConfigText(config), name);
   parseConfig(editedText, config.file); // the edit must leave a valid configuration
+  // Versions and snapshots are release history: never discarded without confirmation.
+  const version = (await readVersions(config.root))?.contracts[name];
+  const snapshots = (await listSnapshots(config, name)).length;
+  if (version !== undefined || snapshots > 0) {
+    const { confirmDiscard } = await import('../confirm.ts');
+    const parts = [...(version !== undefined ? [`the version ${version}`] : []), ...(snapshots > 0 ? [`${snapshots} snapshot${snapshots === 1 ? '' : 's'}`] : [])];
+    await confirmDiscard(ctx, `${parts.join(' and ')} of contract '${name}'`);
+  }
 
   return locked(ctx, config, async () => {
     await listSnapshots(config, name); // refuses a symlinked snapshot directory before anything is written

@@ -3,7 +3,6 @@
  * snapshot per contract. Everything is built in memory first; files are written only when all of it worked.
  */
 import { existsSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertCountableVersion } from '../../versioning/bump.ts';
 import semverValid from 'semver/functions/valid.js';
@@ -14,10 +13,12 @@ import { renderInitialConfig } from '../../config/edit-config.ts';
 import { describeKind } from '../../spec/detect.ts';
 import { removeFileIfExists, writeFileAtomic } from '../../store/atomic-write.ts';
 import { assertInState } from '../../store/safe-path.ts';
+import { READ_LIMITS, readRegularFile } from '../../store/safe-read.ts';
 import { acquireLock } from '../../store/lock.ts';
-import { lockFile, preFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
-import { renderSnapshot } from '../../store/snapshots.ts';
-import { renderVersions } from '../../store/state.ts';
+import { lockFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
+import { renderSnapshot, snapshotPath } from '../../store/snapshots.ts';
+import { readVersions, renderVersions } from '../../store/state.ts';
+import { planReinit, type PreviousSetup } from '../../config/reinit.ts';
 import type { Config, ContractConfig, VersioningMode } from '../../types.ts';
 import type { Context } from '../context.ts';
 
@@ -42,7 +43,6 @@ function toPosix(path: string): string {
 
 export async function run(ctx: Context, options: InitOptions = {}): Promise<number> {
   const json = ctx.json || options.format === 'json';
-  const versioning = options.versioning ?? 'independent';
   const initialVersion = options.initialVersion ?? '0.0.0';
   assertCountableVersion(initialVersion, `invalid initial version '${initialVersion}'`);
   if (semverValid(initialVersion) !== initialVersion) {
@@ -63,49 +63,73 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
     });
   }
   const shownConfig = displayPath(ctx.cwd, configFile);
-  if (existsSync(configFile) && !options.force) {
-    throw new ConfigError(`${shownConfig} already exists`, { hint: 'pass --force to reinitialize (this rewrites it and the snapshots in .specver/)' });
+  const reinit = existsSync(configFile);
+  if (reinit && !options.force) {
+    throw new ConfigError(`${shownConfig} already exists`, {
+      hint: 'pass --force to reinitialize (contracts whose spec still exists keep their versions, snapshots and settings)',
+    });
   }
+  const previous = reinit ? await readPrevious(configFile, shownConfig, root) : undefined;
+  const stillTracked = (previous?.config?.contracts ?? []).filter((c) => existsSync(join(root, c.path))).map((c) => c.name);
 
   const discovered = await discoverSpecs(scanRoot, {
+    takenNames: stillTracked,
     debug: (line) => ctx.out.debug(line),
     skipped: (_path, message) => ctx.out.warn(`skipped ${message}`),
   });
-  const contracts: ContractConfig[] = discovered.map((spec) => {
+  const found: ContractConfig[] = discovered.map((spec) => {
     const path = toPosix(relative(root, spec.absolutePath));
     return spec.kind.format === 'json-schema'
       ? { name: spec.name, format: 'json-schema', path, compatibility: 'backward' }
       : { name: spec.name, format: 'openapi', path };
   });
-  const configText = renderInitialConfig({ schemaPath: CONFIG_SCHEMA_REFERENCE, versioning, contracts });
+  const plan = planReinit(previous ?? { versions: {} }, found, { root, initialVersion, versioning: options.versioning });
+  if (plan.dropped.length > 0) {
+    const { confirmDiscard } = await import('../confirm.ts');
+    const list = plan.dropped.map((d) => (d.version ? `${d.name}@${d.version}` : d.name)).join(', ');
+    await confirmDiscard(ctx, `the config entries and versions of contracts whose spec file is gone (${list}); their snapshot files stay`);
+  }
+  const configText = plan.configText ?? renderInitialConfig({ schemaPath: CONFIG_SCHEMA_REFERENCE, versioning: plan.versioning, contracts: plan.contracts });
   // The written config must load: validate it exactly as every later command will.
   const config: Config = parseConfig(configText, configFile, shownConfig);
-  const snapshots = await Promise.all(config.contracts.map((contract) => renderSnapshot(config, contract, initialVersion)));
-  const versions = { versioning, contracts: Object.fromEntries(config.contracts.map((c) => [c.name, initialVersion])) };
+  // Existing snapshots are history: only missing ones are written.
+  const snapshots = (
+    await Promise.all(config.contracts.map((contract) => renderSnapshot(config, contract, plan.versions[contract.name]!)))
+  ).filter((snapshot) => !existsSync(snapshot.file));
+  const versions = { versioning: config.versioning, contracts: Object.fromEntries(config.contracts.map((c) => [c.name, plan.versions[c.name]!])) };
+  for (const snapshot of snapshots) {
+    const name = config.contracts.find((c) => snapshot.file === snapshotPath(config, c, plan.versions[c.name]!))?.name;
+    if (name && plan.kept.has(name))
+      ctx.out.warn(`${name}@${plan.versions[name]} had no snapshot: the current spec is written as that version (restore the real one from git if you have it)`);
+  }
 
   assertInState(root, lockFile(root), 'lock file'); // never lock through a symlinked .specver/
   const release = await acquireLock(root, ctx.now);
   try {
-    await writeAll(root, configFile, configText, snapshots, renderVersions(versions), options.force === true);
+    await writeAll(root, configFile, configText, snapshots, renderVersions(versions));
   } finally {
     await release();
   }
 
-  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, snapshots });
+  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, versions: versions.contracts, snapshots, kept: plan.kept, dropped: plan.dropped });
   return 0;
 }
 
-/** Writes snapshots, versions.json, then the config (last, so a failure leaves no half-initialised project). */
-async function writeAll(
-  root: string,
-  configFile: string,
-  configText: string,
-  snapshots: { file: string; text: string }[],
-  versionsText: string,
-  force: boolean,
-): Promise<void> {
+/** The previous config and versions, as far as they can be read (a broken config is simply not reused). */
+async function readPrevious(configFile: string, shownConfig: string, root: string): Promise<PreviousSetup> {
+  const versions = (await readVersions(root).catch(() => undefined))?.contracts ?? {};
+  try {
+    const text = await readRegularFile(configFile, { limit: READ_LIMITS.config, shown: shownConfig });
+    const config = parseConfig(text, configFile, shownConfig);
+    return { config: { text, contracts: config.contracts, versioning: config.versioning }, versions };
+  } catch {
+    return { versions };
+  }
+}
+
+/** Writes the missing snapshots, versions.json, then the config (last, so a failure leaves no half-initialised project). */
+async function writeAll(root: string, configFile: string, configText: string, snapshots: { file: string; text: string }[], versionsText: string): Promise<void> {
   const created: string[] = [];
-  const existedBefore = new Set(await existingSnapshots(root));
   const write = async (file: string, text: string) => {
     const isNew = !existsSync(file);
     await writeFileAtomic(file, text);
@@ -119,23 +143,9 @@ async function writeAll(
     if (!existsSync(stateGitignoreFile(root))) await write(stateGitignoreFile(root), STATE_GITIGNORE);
     await write(configFile, configText);
   } catch (error) {
-    // Undo what this run created; files it overwrote (with --force) cannot be restored and are named by the error.
+    // Undo what this run created; nothing it did not create is ever removed.
     for (const file of created) await removeFileIfExists(file).catch(() => undefined);
     throw error;
-  }
-  if (force) {
-    // Reinitialised: snapshots of the previous setup and an open pre-release cycle no longer apply.
-    const keep = new Set(snapshots.map((s) => s.file));
-    for (const file of existedBefore) if (!keep.has(file)) await removeFileIfExists(file);
-    await removeFileIfExists(preFile(root));
-  }
-}
-
-async function existingSnapshots(root: string): Promise<string[]> {
-  try {
-    return (await readdir(snapshotsDir(root))).filter((name) => name.includes('@')).map((name) => join(snapshotsDir(root), name));
-  } catch {
-    return [];
   }
 }
 
@@ -146,21 +156,28 @@ interface InitReport {
   discovered: DiscoveredSpec[];
   config: Config;
   initialVersion: string;
+  versions: Record<string, string>;
+  /** Snapshots written by this run. */
   snapshots: { file: string; text: string }[];
+  kept: Set<string>;
+  dropped: { name: string; version?: string }[];
 }
 
 function report(ctx: Context, json: boolean, r: InitReport): void {
   const rel = (file: string) => toPosix(relative(r.root, file));
-  const contracts = r.config.contracts.map((contract, index) => {
-    const spec = r.discovered[index]!;
+  const byPath = new Map(r.discovered.map((spec) => [toPosix(relative(r.root, spec.absolutePath)), spec]));
+  const contracts = r.config.contracts.map((contract) => {
+    const spec = byPath.get(contract.path);
+    const version = r.versions[contract.name]!;
     return {
       name: contract.name,
       format: contract.format,
-      kind: describeKind(spec.kind),
+      kind: spec ? describeKind(spec.kind) : contract.format === 'openapi' ? 'OpenAPI' : 'JSON Schema',
       path: contract.path,
-      ...(spec.parts.length > 0 ? { parts: spec.parts.map((part) => rel(resolve(r.scanRoot, part))) } : {}),
-      version: r.initialVersion,
-      snapshot: rel(r.snapshots[index]!.file),
+      ...(spec && spec.parts.length > 0 ? { parts: spec.parts.map((part) => rel(resolve(r.scanRoot, part))) } : {}),
+      version,
+      snapshot: rel(snapshotPath(r.config, contract, version)),
+      ...(r.kept.has(contract.name) ? { kept: true } : {}),
     };
   });
   if (json) {
@@ -171,6 +188,7 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
       initialVersion: r.initialVersion,
       contracts,
       snapshotsWritten: r.snapshots.length,
+      ...(r.dropped.length > 0 ? { dropped: r.dropped } : {}),
     });
     return;
   }
@@ -182,11 +200,16 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
     const nameWidth = Math.max(...contracts.map((c) => c.name.length));
     for (const c of contracts) {
       const parts = c.parts ? ctx.out.paint('gray', ` (+${c.parts.length} referenced file${c.parts.length === 1 ? '' : 's'})`) : '';
-      ctx.out.result(`  ${c.kind.padEnd(kindWidth)}  ${ctx.out.paint('bold', c.name.padEnd(nameWidth))}  ${c.path}${parts}`);
+      const kept = c.kept ? ctx.out.paint('gray', ` (kept at ${c.version})`) : '';
+      ctx.out.result(`  ${c.kind.padEnd(kindWidth)}  ${ctx.out.paint('bold', c.name.padEnd(nameWidth))}  ${c.path}${parts}${kept}`);
     }
   }
+  for (const d of r.dropped) ctx.out.result(`Dropped ${d.name}${d.version ? `@${d.version}` : ''}: its spec file is gone (its snapshots stay in .specver/snapshots/)`);
   const empty = contracts.length === 0 ? ' with no contracts (add one with: specver contract add <path>)' : '';
-  ctx.out.result(`Created ${rel(r.configFile)}${empty}`);
-  ctx.out.result(`Created ${STATE_DIR_NAME}/`);
-  ctx.out.result(`Wrote ${r.snapshots.length} snapshot${r.snapshots.length === 1 ? '' : 's'} at ${r.initialVersion}`);
+  const verb = r.kept.size > 0 || r.dropped.length > 0 ? 'Updated' : 'Created';
+  ctx.out.result(`${verb} ${rel(r.configFile)}${empty}`);
+  ctx.out.result(`${verb} ${STATE_DIR_NAME}/`);
+  const at = r.kept.size === 0 ? ` at ${r.initialVersion}` : '';
+  const keptNote = r.kept.size > 0 ? ` (${r.kept.size} contract${r.kept.size === 1 ? '' : 's'} kept with their versions and snapshots)` : '';
+  ctx.out.result(`Wrote ${r.snapshots.length} snapshot${r.snapshots.length === 1 ? '' : 's'}${at}${keptNote}`);
 }

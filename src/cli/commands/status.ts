@@ -1,6 +1,7 @@
 /**
  * `specver status`: contracts with version and pending bump / next version, pending changesets, a hint.
- * Exit 1 on spec changes no changeset covers or a changeset naming an unknown contract (decisions.md 6).
+ * Exit 1 on spec changes no changeset covers, a changeset naming an unknown contract (decisions.md 6), or a
+ * declared bump lower than the detected changes require without a `_downgrade-reason` (version refuses it).
  */
 import type { StatusReport } from '../../versioning/status.ts';
 import type { Detector } from '../../versioning/detect.ts';
@@ -47,6 +48,8 @@ function printText(ctx: Context, report: StatusReport, onlyPending: boolean): vo
   for (const problem of report.problems) out.result(out.paint('red', `! ${problem.message}`));
   const hints: string[] = [];
   if (report.problems.some((p) => p.kind === 'uncovered-changes')) hints.push("Run 'specver changeset' to record the detected changes.");
+  if (report.problems.some((p) => p.kind === 'lower-bump'))
+    hints.push('Raise the bump in the changeset, or add _downgrade-reason: "<why>" to its frontmatter to accept the lower one.');
   if (report.changesets.length > 0 || report.contracts.some((c) => c.next)) hints.push("Run 'specver version' to apply the pending changesets.");
   if (hints.length > 0) out.info('');
   for (const hint of hints) out.info(hint);

@@ -4,7 +4,8 @@
  */
 import { ConfigError } from '../../errors.ts';
 import { isValidPreTag } from '../../versioning/bump.ts';
-import type { VersionPlan } from '../../versioning/plan.ts';
+import type { PlanInput, VersionPlan } from '../../versioning/plan.ts';
+import type { Config } from '../../types.ts';
 import type { Context } from '../context.ts';
 
 export interface VersionOptions {
@@ -14,6 +15,8 @@ export interface VersionOptions {
   /** false with --no-git */
   git?: boolean;
   preid?: string;
+  /** --allow-downgrade: release even when a declared bump is lower than the changes require. */
+  allowDowngrade?: boolean;
 }
 
 /** The plan as the --json document (schemas/output/version-plan.schema.json). */
@@ -59,6 +62,39 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
   else if (plan.pre.action === 'write') out.info(p(`Pre-release mode: ${plan.pre.state.tag} (pre.json updated)`));
 }
 
+/**
+ * Release safety: refuses (exit 2, naming the changeset, the contract and one change) when a contract would be
+ * released under a lower bump than its changes since the last release require, unless a changeset naming it
+ * gives a `_downgrade-reason` or --allow-downgrade is passed (then a warning says what was accepted).
+ */
+async function guardDowngrades(ctx: Context, config: Config, input: PlanInput, plan: VersionPlan, allow: boolean): Promise<void> {
+  const releasing = plan.releases.filter((r) => r.bump !== null).map((r) => r.contract);
+  if (releasing.length === 0) return;
+  const [{ findDowngrades, measuredFrom, describeDowngrade }, { requiredBumps }, { describeFinding }] = await Promise.all([
+    import('../../versioning/downgrade.ts'),
+    import('../../versioning/detect.ts'),
+    import('../../report/change-line.ts'),
+  ]);
+  const since: Record<string, string> = {};
+  for (const name of releasing) {
+    const version = measuredFrom(name, input.versions, input.pre);
+    if (version) since[name] = version;
+  }
+  const required = await requiredBumps(config, since, ctx.now());
+  const downgrades = findDowngrades({ versioning: input.versioning, changesets: input.changesets, pre: input.pre, releasing }, required);
+  const refused = downgrades.filter((d) => !d.reason && !allow);
+  for (const d of downgrades.filter((x) => !refused.includes(x)))
+    ctx.out.warn(`${describeDowngrade(d, describeFinding)} (accepted: ${d.reason ?? '--allow-downgrade'})`);
+  const first = refused[0];
+  if (!first) return;
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more contract${refused.length > 2 ? 's' : ''})` : '';
+  throw new ConfigError(`${describeDowngrade(first, describeFinding)}${more}`, {
+    file: first.changeset?.file,
+    line: first.changeset?.line,
+    hint: `raise the bump to ${first.required}, or accept the lower bump with _downgrade-reason: "<why>" in the changeset frontmatter or --allow-downgrade`,
+  });
+}
+
 /** `hooks.onStep` is the test seam of apply.ts: called before each write step (tests kill the run there). */
 export async function run(ctx: Context, options: VersionOptions = {}, hooks: { onStep?: (step: string) => void | Promise<void> } = {}): Promise<number> {
   const dryRun = options.dryRun === true;
@@ -83,7 +119,9 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
         file: '.specver/version-journal.json',
         hint: "run 'specver version' (without --dry-run) to finish it",
       });
-    const plan = planVersion(await gatherPlanInput(config, inputOptions));
+    const input = await gatherPlanInput(config, inputOptions);
+    const plan = planVersion(input);
+    await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
     if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, []));
     else {
       printPlan(ctx, plan, true);
@@ -107,7 +145,9 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
       if (ctx.json) ctx.out.jsonDocument({ recovered: true });
       return 0;
     }
-    const plan = planVersion(await gatherPlanInput(config, inputOptions));
+    const input = await gatherPlanInput(config, inputOptions);
+    const plan = planVersion(input);
+    await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
     if (!ctx.json) printPlan(ctx, plan, false);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
     await applyPlan(config, plan, {

@@ -1,0 +1,81 @@
+/**
+ * `init --force` on a project that has history: keep it. Contracts whose spec file still exists keep their
+ * name, settings, version and snapshots; newly found specs are added at the initial version; contracts whose
+ * spec is gone are the only thing dropped (after confirmation). With a readable specver.yaml its text is edited
+ * in place, so rules, lint settings, comments and every other field survive.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContractConfig, VersioningMode } from '../types.ts';
+import { addContractToText, removeContractFromText } from './edit-config.ts';
+
+export interface PreviousSetup {
+  /** The previous specver.yaml text and contracts, when it could be read and validated. */
+  config?: { text: string; contracts: ContractConfig[]; versioning: VersioningMode };
+  /** versions.json contracts (empty when missing or unreadable). */
+  versions: Record<string, string>;
+}
+
+export interface ReinitPlan {
+  contracts: ContractConfig[];
+  /** Version of every contract (kept or initial). */
+  versions: Record<string, string>;
+  /** Names of contracts carried over from the previous setup. */
+  kept: Set<string>;
+  /** Contracts of the previous setup whose spec file is gone, with their versions. */
+  dropped: { name: string; version?: string }[];
+  /** The edited previous config text, or undefined to write a fresh one. */
+  configText?: string;
+  versioning: VersioningMode;
+}
+
+export interface ReinitOptions {
+  root: string;
+  initialVersion: string;
+  /** --versioning when given on the command line. */
+  versioning?: VersioningMode;
+}
+
+/** `found`: the specs discovered now (named around the previous contracts' names). */
+export function planReinit(previous: PreviousSetup, found: ContractConfig[], options: ReinitOptions): ReinitPlan {
+  const before = previous.config?.contracts;
+  const versioning = options.versioning ?? previous.config?.versioning ?? 'independent';
+  if (before) {
+    const still = before.filter((c) => existsSync(join(options.root, c.path)));
+    const gone = before.filter((c) => !still.includes(c));
+    const trackedPaths = new Set(still.map((c) => c.path));
+    const added = found.filter((c) => !trackedPaths.has(c.path));
+    let text = previous.config!.text;
+    for (const contract of gone) text = removeContractFromText(text, contract.name);
+    for (const contract of added) text = addContractToText(text, contract);
+    if (options.versioning && options.versioning !== previous.config!.versioning) text = setVersioning(text, options.versioning);
+    const versions: Record<string, string> = {};
+    for (const c of still) versions[c.name] = previous.versions[c.name] ?? options.initialVersion;
+    for (const c of added) versions[c.name] = options.initialVersion;
+    return {
+      contracts: [...still, ...added],
+      versions,
+      kept: new Set(still.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
+      dropped: gone.map((c) => ({ name: c.name, ...(previous.versions[c.name] ? { version: previous.versions[c.name] } : {}) })),
+      configText: text,
+      versioning,
+    };
+  }
+  // No usable config: keep the versions of the specs found under the same names.
+  const names = new Set(found.map((c) => c.name));
+  const versions = Object.fromEntries(found.map((c) => [c.name, previous.versions[c.name] ?? options.initialVersion]));
+  return {
+    contracts: found,
+    versions,
+    kept: new Set(found.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
+    dropped: Object.entries(previous.versions)
+      .filter(([name]) => !names.has(name))
+      .map(([name, version]) => ({ name, version })),
+    versioning,
+  };
+}
+
+/** `versioning: <mode>` replaced in place (or added at the top level). */
+function setVersioning(text: string, mode: VersioningMode): string {
+  return /^versioning:.*$/m.test(text) ? text.replace(/^versioning:.*$/m, `versioning: ${mode}`) : `versioning: ${mode}\n${text}`;
+}

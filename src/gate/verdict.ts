@@ -1,0 +1,99 @@
+/**
+ * The verdict of the `breaking` gate. Every breaking change is one of:
+ *   waived        a current waiver matches it: shown, never fails the gate;
+ *   acknowledged  a pending changeset declares `major` for its contract: shown, fails the gate unless
+ *                 acknowledged changes are allowed (--allow-acknowledged, gate.allowAcknowledged);
+ *   open          fails the gate.
+ * An expired waiver fails the gate too; a waiver that matches nothing is a warning. Pure.
+ */
+import type { Finding } from '../classify/types.ts';
+import type { Comparison } from '../pipeline/compare-contract.ts';
+import { globMatches, isExpired, waiverMatches, type Waiver, type WaiverFile } from './waivers.ts';
+
+export type FindingStatus =
+  | { kind: 'open' }
+  | { kind: 'acknowledged'; changesets: string[] }
+  | { kind: 'waived'; waiver: Waiver };
+
+export interface GateInput {
+  /** Contract name -> files of the pending changesets that declare `major` for it. */
+  acknowledgements: Record<string, string[]>;
+  waivers: WaiverFile;
+  /** YYYY-MM-DD */
+  today: string;
+  allowAcknowledged: boolean;
+}
+
+export interface GateVerdict {
+  comparisons: Comparison[];
+  /** Status of each breaking finding (other findings are not judged). */
+  status: Map<Finding, FindingStatus>;
+  waiverFile: string;
+  expired: Waiver[];
+  unmatched: Waiver[];
+  allowAcknowledged: boolean;
+  counts: { breaking: number; open: number; acknowledged: number; waived: number };
+  /** True when the gate fails (exit 1). */
+  failed: boolean;
+}
+
+const NO_WAIVERS: WaiverFile = { file: '.specver/waivers.yaml', waivers: [] };
+
+export function judge(comparisons: Comparison[], input: Partial<GateInput> = {}): GateVerdict {
+  const waiverFile = input.waivers ?? NO_WAIVERS;
+  const today = input.today ?? '0000-00-00';
+  const allowAcknowledged = input.allowAcknowledged === true;
+  const current = waiverFile.waivers.filter((w) => !isExpired(w, today));
+  const expired = waiverFile.waivers.filter((w) => isExpired(w, today));
+  const used = new Set<Waiver>();
+  const status = new Map<Finding, FindingStatus>();
+  const counts = { breaking: 0, open: 0, acknowledged: 0, waived: 0 };
+  for (const { contract, findings } of comparisons) {
+    const acknowledgedBy = input.acknowledgements?.[contract.name] ?? [];
+    for (const finding of findings) {
+      // Waivers may also match non-breaking changes (they are then simply not unmatched).
+      const waiver = current.find((w) => waiverMatches(w, contract.name, finding));
+      if (waiver) used.add(waiver);
+      if (finding.severity !== 'breaking') continue;
+      counts.breaking++;
+      if (waiver) {
+        status.set(finding, { kind: 'waived', waiver });
+        counts.waived++;
+      } else if (acknowledgedBy.length > 0) {
+        status.set(finding, { kind: 'acknowledged', changesets: acknowledgedBy });
+        counts.acknowledged++;
+      } else {
+        status.set(finding, { kind: 'open' });
+        counts.open++;
+      }
+    }
+  }
+  // A waiver for a contract this run did not compare (breaking --contract x) is not "unmatched".
+  const compared = comparisons.map((c) => c.contract.name);
+  const unmatched = current.filter((w) => !used.has(w) && compared.some((name) => globMatches(w.contract, name)));
+  const failed = counts.open > 0 || (!allowAcknowledged && counts.acknowledged > 0) || expired.length > 0;
+  return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, allowAcknowledged, counts, failed };
+}
+
+/** Whether a breaking finding fails the gate (open, or acknowledged while acknowledged changes are not allowed). */
+export function isBlocking(verdict: GateVerdict, finding: Finding): boolean {
+  const status = verdict.status.get(finding);
+  return !status || status.kind === 'open' || (status.kind === 'acknowledged' && !verdict.allowAcknowledged);
+}
+
+/** "(acknowledged by x.md)" / "(waived: reason, until 2026-12-31)" for human output; '' for open changes. */
+export function statusNote(status: FindingStatus | undefined): string {
+  if (!status || status.kind === 'open') return '';
+  if (status.kind === 'acknowledged') return `(acknowledged by ${status.changesets.join(', ')})`;
+  const until = status.waiver.expires ? `, until ${status.waiver.expires}` : '';
+  return `(waived: ${status.waiver.reason}${until})`;
+}
+
+/** One line per waiver problem: expired ones are errors, unmatched ones warnings. */
+export function waiverProblems(verdict: GateVerdict): { errors: string[]; warnings: string[] } {
+  const name = (w: Waiver) => `${verdict.waiverFile}:${w.line}: waiver for ${w.rule} on ${w.contract} at ${w.location}`;
+  return {
+    errors: verdict.expired.map((w) => `${name(w)} expired on ${w.expires}: remove it, or renew it if the break is still accepted`),
+    warnings: verdict.unmatched.map((w) => `${name(w)} matches no change: remove it if the change was released or reverted`),
+  };
+}
