@@ -10,7 +10,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
-import { isInside, isReallyInside, writeProblem } from '../store/safe-path.ts';
+import { isInside, writeProblem } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
@@ -299,8 +299,8 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     if (problem) fail(['changelog'], `changelog: ${raw.changelog} ${problem}`, 'point changelog at a Markdown file inside the project, such as CHANGELOG.md, or set it to false');
   }
   const waivers = raw.gate?.waivers ?? '.specver/waivers.yaml';
-  if (!isReallyInside(root, resolve(root, waivers)) || waivers.includes('\0'))
-    fail(['gate', 'waivers'], `gate.waivers: ${waivers} leads outside the project root`, 'keep the waiver file inside the project');
+  if (!isInside(root, resolve(root, waivers)) || waivers.includes('\0'))
+    fail(['gate', 'waivers'], `gate.waivers: ${waivers} is outside the project root`, 'keep the waiver file inside the project');
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
     const absolute = resolve(root, dir);
