@@ -14,6 +14,7 @@ import { flattenAllOf } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
+import { compareUnionWrap, membersDisjoint, type UnionEnv } from './union-wrap.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -63,6 +64,11 @@ export class SchemaComparator {
     pair: (b, r, walk) => this.pair(b, r, walk),
     child: (side, parent, key, node) => this.child(side, parent, key, node),
     slot: (parent, key, node) => this.slot(parent, key, node),
+  };
+  private readonly unionEnv: UnionEnv = {
+    ...this.recursor,
+    componentOf: (side, node) => componentPointer(node, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
+    memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
   };
 
   constructor(private readonly env: ComparatorEnv = {}) {}
@@ -193,9 +199,13 @@ export class SchemaComparator {
     const bv = viewOf(b.node, this.env.baseNullableKeyword ?? false);
     const rv = viewOf(r.node, this.env.revisionNullableKeyword ?? false);
     if (bv.node !== b.node || rv.node !== r.node) {
-      b = bv.node === b.node ? b : this.child('base', b, 'oneOf', bv.node);
-      r = rv.node === r.node ? r : this.child('revision', r, 'oneOf', rv.node);
+      if (bv.node !== b.node) b = this.lone('base', b, bv.node);
+      if (rv.node !== r.node) r = this.lone('revision', r, rv.node);
+      // Both sides read as the same component (`anyOf: [$ref]` on each): messages name that component.
+      const [bc, rc] = [componentAt(b), componentAt(r)];
+      if (bc && rc && bc.name === rc.name) walk = enterComponent(walk, rc);
     }
+    if (compareUnionWrap(this.unionEnv, b, r, bv, rv, walk, add)) return;
     const one = (change: RawChange) => add([change]);
     compareTypes(this.keywordEmitter, b, r, bv, rv, walk, one);
     compareValues(this.keywordEmitter, b, r, walk, one);
@@ -211,6 +221,13 @@ export class SchemaComparator {
     }
     this.compareMembers('allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
+  }
+
+  /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */
+  private lone(side: 'base' | 'revision', parent: Located, member: Record<string, any>): Located {
+    const keyword = Array.isArray(parent.node.oneOf) && parent.node.oneOf.includes(member) ? 'oneOf' : 'anyOf';
+    const list = this.child(side, parent, keyword, parent.node[keyword]);
+    return this.child(side, list, String(parent.node[keyword].indexOf(member)), member);
   }
 
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
@@ -300,6 +317,8 @@ export class SchemaComparator {
     const before = only(bv);
     const after = only(rv);
     if (!before || !after || before === after) return undefined;
+    // With pairwise disjoint members no value can match two: oneOf and anyOf accept the same values.
+    if (membersDisjoint(b.node, bv[before]!) && membersDisjoint(r.node, rv[after]!)) return after;
     const widened = after === 'anyOf';
     add([this.emit('schema-one-of', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, after, walk, { from: before, to: after })]);
     return after;
@@ -358,11 +377,21 @@ function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   return flags;
 }
 
+function componentPointer(node: unknown, originOf?: (node: object) => Origin | undefined): string | undefined {
+  const origin = isObject(node) && originOf ? originOf(node) : undefined;
+  return origin && /^\/(components\/schemas|definitions|\$defs)\/[^/]+$/.test(origin.pointer) ? `${origin.file}#${origin.pointer}` : undefined;
+}
+
+/** A member named as a reader knows it: its component, title, const value or type; its index only as a last resort. */
 function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
   const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
   if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
-  if (isObject(member) && typeof member.title === 'string') return member.title;
-  return `#${index}`;
+  if (!isObject(member)) return index >= 0 ? `#${index}` : 'schema';
+  if (typeof member.title === 'string') return member.title;
+  if ('const' in member) return show(member.const);
+  if (Array.isArray(member.enum) && member.enum.length === 1) return show(member.enum[0]);
+  if (typeof member.type === 'string' || Array.isArray(member.type)) return ([] as unknown[]).concat(member.type).join('|');
+  return index >= 0 ? `#${index}` : 'schema';
 }
 
 /** Compare two schemas once, without sharing a memo with other uses (standalone JSON Schema, tests). */
