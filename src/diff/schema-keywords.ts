@@ -112,8 +112,9 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
     else if (Number.isInteger(bm / rm)) effect = 'widened';
     add(k.emit('schema-multiple-of', action, effect, b, r, 'multipleOf', walk, { before: bm, after: rm }));
   }
-  const bp = b.node.pattern;
-  const rp = r.node.pattern;
+  // An empty pattern matches every string: it is no constraint.
+  const bp = b.node.pattern === '' ? undefined : b.node.pattern;
+  const rp = r.node.pattern === '' ? undefined : r.node.pattern;
   if (bp !== rp) {
     const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
     const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
