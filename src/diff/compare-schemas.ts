@@ -261,12 +261,20 @@ export class SchemaComparator {
       inner.context = { ...walk.context, property: name, ...flags };
       add(this.pair(this.child('base', bProps, name, bp[name]), this.child('revision', rProps, name, rp[name]), inner));
     }
+    // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
+    const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
+    const effective = (req: Set<string>, props: Record<string, any>, name: string) => req.has(name) && !(hidden && isObject(props[name]) && props[name][hidden] === true);
     for (const name of [...new Set([...breq, ...rreq])].sort()) {
-      if (breq.has(name) === rreq.has(name) || !(name in bp && name in rp) && (name in bp || name in rp)) continue;
-      const became = rreq.has(name);
+      if (!(name in bp && name in rp) && (name in bp || name in rp)) continue;
+      const before = effective(breq, bp, name);
+      const after = effective(rreq, rp, name);
+      if (breq.has(name) === rreq.has(name) && before === after) continue;
+      const became = before !== after ? after : rreq.has(name);
+      // A flag that moved the property in or out of view: it is judged as the side where it is required.
+      const flags = before !== after ? flagsOf(after ? rp[name] : bp[name]) : flagsOf(rp[name], bp[name]);
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       add([this.emit('schema-required', became ? 'added' : 'removed', became ? 'narrowed' : 'widened', b, r, 'required', walk, {
-        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flagsOf(rp[name], bp[name]),
+        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags,
       })]);
     }
     this.compareAdditional(b, r, walk, add);
