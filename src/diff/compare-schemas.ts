@@ -15,6 +15,7 @@ import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 import { compareUnionWrap, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareDiscriminator } from './schema-discriminator.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -345,7 +346,7 @@ export class SchemaComparator {
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) this.compareDiscriminator(b, r, walk, add);
+    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add);
     const keys = new Set([...Object.keys(b.node), ...Object.keys(r.node)]);
     for (const key of [...keys].sort()) {
       if (HANDLED.has(key)) continue;
@@ -356,23 +357,6 @@ export class SchemaComparator {
       if (key.startsWith('x-')) add(this.emit('extension', action, 'none', b, r, key, walk, { field: key }));
       else add(this.emit('schema-keyword', action, OPAQUE_ASSERTIONS.has(key) ? 'incomparable' : 'none', b, r, key, walk, { field: key }));
     }
-  }
-
-  private compareDiscriminator(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    const before = b.node.discriminator;
-    const after = r.node.discriminator;
-    if (!isObject(before) || !isObject(after)) {
-      const added = isObject(after);
-      add(this.emit('schema-discriminator', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'discriminator', walk, { field: 'discriminator' }));
-      return;
-    }
-    if (before.propertyName !== after.propertyName) {
-      add(this.emit('schema-discriminator', 'changed', 'incomparable', b, r, 'discriminator', walk, { before: before.propertyName, after: after.propertyName }));
-    }
-    const bm: Record<string, unknown> = isObject(before.mapping) ? before.mapping : {};
-    const am: Record<string, unknown> = isObject(after.mapping) ? after.mapping : {};
-    for (const value of Object.keys(am).sort()) if (!(value in bm)) add(this.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value }));
-    for (const value of Object.keys(bm).sort()) if (!(value in am)) add(this.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value }));
   }
 }
 
