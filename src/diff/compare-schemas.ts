@@ -14,8 +14,9 @@ import { flattenAllOf } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
-import { compareUnionWrap, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareUnionWrap, componentPointer, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
+import { coverageOf, coveredEffect } from './property-coverage.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -72,7 +73,7 @@ export class SchemaComparator {
     memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
   };
 
-  constructor(private readonly env: ComparatorEnv = {}) {}
+  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {}
 
   /** Compare one schema use; returns the changes inside it (shared ones included, already counted once). */
   compare(base: unknown, revision: unknown, use: CompareUse): RawChange[] {
@@ -236,7 +237,6 @@ export class SchemaComparator {
     const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
     const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
     const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
-    const closed = b.node.additionalProperties === false || b.node.unevaluatedProperties === false;
     const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
     const bProps = this.child('base', b, 'properties', bp);
     const rProps = this.child('revision', r, 'properties', rp);
@@ -246,16 +246,20 @@ export class SchemaComparator {
       if (!(name in rp)) {
         const bc = this.slot(bProps, name, bp[name]);
         const flags = flagsOf(bp[name]);
-        // Closed object: the property is no longer allowed (narrowed), unless it was required (then data valid
-        // under either side is invalid under the other: incomparable).
-        add([this.emit('schema-property', 'removed', !closed ? 'widened' : breq.has(name) ? 'incomparable' : 'narrowed', bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed, ...flags })]);
+        const cover = coverageOf(r.node, name);
+        const effect = coveredEffect(bp[name], cover, breq.has(name), 'removed', this.coversFn);
+        if (effect === 'none') continue;
+        add([this.emit('schema-property', 'removed', effect, bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed: cover.kind === 'closed', ...flags })]);
         continue;
       }
       if (!(name in bp)) {
         const rc = this.slot(rProps, name, rp[name]);
         const flags = flagsOf(rp[name]);
         const required = rreq.has(name);
-        add([this.emit('schema-property', 'added', !closed ? 'narrowed' : required ? 'incomparable' : 'widened', bProps, rc, undefined, walk, { property: name, schemaPath, required, closed, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
+        const cover = coverageOf(b.node, name);
+        const effect = coveredEffect(rp[name], cover, required, 'added', this.coversFn);
+        if (effect === 'none') continue;
+        add([this.emit('schema-property', 'added', effect, bProps, rc, undefined, walk, { property: name, schemaPath, required, closed: cover.kind === 'closed', hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
         continue;
       }
       const flags = flagsOf(rp[name], bp[name]);
@@ -280,6 +284,16 @@ export class SchemaComparator {
     }
     this.compareAdditional(b, r, walk, add);
   }
+
+  /** Every value `narrow` accepts, `wide` accepts too (a comparison of its own, outside this diff). */
+  private readonly coversFn = (wide: unknown, narrow: unknown): boolean => {
+    // One level only: a comparison made for this question answers "unknown" (false) to its own, so recursive
+    // schemas cannot nest comparators without end.
+    if (this.nested) return false;
+    const inner = new SchemaComparator(this.env, true);
+    inner.compare(narrow, wide, { direction: 'standalone' });
+    return inner.changes().every((c) => c.effect === 'widened' || c.effect === 'none');
+  };
 
   private compareAdditional(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const before = b.node.additionalProperties;
@@ -367,23 +381,6 @@ function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
   if (both.some((n) => n.deprecated === true)) flags.deprecated = true;
   return flags;
-}
-
-function componentPointer(node: unknown, originOf?: (node: object) => Origin | undefined): string | undefined {
-  const origin = isObject(node) && originOf ? originOf(node) : undefined;
-  return origin && /^\/(components\/schemas|definitions|\$defs)\/[^/]+$/.test(origin.pointer) ? `${origin.file}#${origin.pointer}` : undefined;
-}
-
-/** A member named as a reader knows it: its component, title, const value or type; its index only as a last resort. */
-function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
-  const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
-  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
-  if (!isObject(member)) return index >= 0 ? `#${index}` : 'schema';
-  if (typeof member.title === 'string') return member.title;
-  if ('const' in member) return show(member.const);
-  if (Array.isArray(member.enum) && member.enum.length === 1) return show(member.enum[0]);
-  if (typeof member.type === 'string' || Array.isArray(member.type)) return ([] as unknown[]).concat(member.type).join('|');
-  return index >= 0 ? `#${index}` : 'schema';
 }
 
 /** Compare two schemas once, without sharing a memo with other uses (standalone JSON Schema, tests). */

@@ -11,6 +11,8 @@ import type { SchemaView } from './schema-view.ts';
 import { isPureUnion } from './schema-view.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
 import { canonicalJson } from './schema-hash.ts';
+import { show } from './schema-keywords.ts';
+import type { Origin } from './compare-schemas.ts';
 
 type Side = 'base' | 'revision';
 type Add = (changes: RawChange[]) => void;
@@ -144,4 +146,21 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const freeForm = isObject(p.node) && !isObject(p.node.properties) && isObject(member) && isObject(flattenAllOf(member).properties);
   if (!freeForm) add(wrapped ? env.pair(p, m, walk) : env.pair(m, p, walk));
   return true;
+}
+
+export function componentPointer(node: unknown, originOf?: (node: object) => Origin | undefined): string | undefined {
+  const origin = isObject(node) && originOf ? originOf(node) : undefined;
+  return origin && /^\/(components\/schemas|definitions|\$defs)\/[^/]+$/.test(origin.pointer) ? `${origin.file}#${origin.pointer}` : undefined;
+}
+
+/** A member named as a reader knows it: its component, title, const value or type; its index only as a last resort. */
+export function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
+  const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
+  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (!isObject(member)) return index >= 0 ? `#${index}` : 'schema';
+  if (typeof member.title === 'string') return member.title;
+  if ('const' in member) return show(member.const);
+  if (Array.isArray(member.enum) && member.enum.length === 1) return show(member.enum[0]);
+  if (typeof member.type === 'string' || Array.isArray(member.type)) return ([] as unknown[]).concat(member.type).join('|');
+  return index >= 0 ? `#${index}` : 'schema';
 }
