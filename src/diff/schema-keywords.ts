@@ -144,6 +144,11 @@ function compareSwitchedBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sc
     // Tighter: a higher lower bound / lower upper bound, or the same value made exclusive.
     const moved = lower ? after.value - before.value : before.value - after.value;
     const tighter = moved > 0 || (moved === 0 && after.exclusive);
+    if (moved === 0) {
+      // Same value, only the exclusivity moved: "maximum 20 became exclusive", never "changed from 20 to 20".
+      add(k.emit(BOUND_KEYWORDS[inclusive].kind as ChangeKind, tighter ? 'narrowed' : 'widened', tighter ? 'narrowed' : 'widened', b, r, after.keyword, walk, { field: inclusive, before: before.value, after: after.value }));
+      continue;
+    }
     const action: ChangeAction = tighter === lower ? 'increased' : 'decreased';
     add(k.emit(BOUND_KEYWORDS[after.keyword].kind as ChangeKind, action, tighter ? 'narrowed' : 'widened', b, r, after.keyword, walk, { before: before.value, after: after.value }));
   }
