@@ -66,6 +66,7 @@ export class SchemaComparator {
     pair: (b, r, walk) => this.pair(b, r, walk),
     child: (side, parent, key, node) => this.child(side, parent, key, node),
     slot: (parent, key, node) => this.slot(parent, key, node),
+    relation: (before, after) => this.relation(before, after),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -287,13 +288,24 @@ export class SchemaComparator {
 
   /** Every value `narrow` accepts, `wide` accepts too (a comparison of its own, outside this diff). */
   private readonly coversFn = (wide: unknown, narrow: unknown): boolean => {
-    // One level only: a comparison made for this question answers "unknown" (false) to its own, so recursive
-    // schemas cannot nest comparators without end.
-    if (this.nested) return false;
-    const inner = new SchemaComparator(this.env, true);
-    inner.compare(narrow, wide, { direction: 'standalone' });
-    return inner.changes().every((c) => c.effect === 'widened' || c.effect === 'none');
+    const effect = this.relation(narrow, wide);
+    return effect === 'widened' || effect === 'none';
   };
+
+  /**
+   * What going from `before` to `after` does to the accepted set, from a comparison of its own (outside this
+   * diff). One level only: such a comparison answers `incomparable` to its own questions, so recursive schemas
+   * cannot nest comparators without end.
+   */
+  private relation(before: unknown, after: unknown): SchemaEffect {
+    if (this.nested) return 'incomparable';
+    const inner = new SchemaComparator(this.env, true);
+    inner.compare(before, after, { direction: 'standalone' });
+    const effects = new Set(inner.changes().map((c) => c.effect ?? 'none'));
+    effects.delete('none');
+    if (effects.size === 0) return 'none';
+    return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
+  }
 
   private compareAdditional(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const before = b.node.additionalProperties;
