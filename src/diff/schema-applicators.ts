@@ -146,8 +146,9 @@ function compareDependentSchemas(c: Recursor, b: Located, r: Located, walk: Walk
 
 /** if/then/else: with the same `if`, `then` and `else` compare like any subschema; a changed `if` is incomparable. */
 function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
-  const bi = b.node.if;
-  const ri = r.node.if;
+  // An `if` without `then` or `else` constrains nothing.
+  const bi = b.node.then !== undefined || b.node.else !== undefined ? b.node.if : undefined;
+  const ri = r.node.then !== undefined || r.node.else !== undefined ? r.node.if : undefined;
   if (bi === undefined && ri === undefined) return;
   if (bi === undefined || ri === undefined) {
     const added = ri !== undefined;
