@@ -118,10 +118,9 @@ function bestMember(env: UnionEnv, plainSide: Side, plain: unknown, members: unk
 export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: Add): boolean {
   const unionOf = (v: SchemaView) => (isPureUnion(v.node) ? (v.oneOf ? 'oneOf' : 'anyOf') : undefined);
   const plain = (v: SchemaView) => !v.oneOf && !v.anyOf;
-  const wrapped = plain(bv) && unionOf(rv);
-  const unwrapped = plain(rv) && unionOf(bv);
-  if (!wrapped && !unwrapped) return false;
-  const keyword = (wrapped || unwrapped) as 'oneOf' | 'anyOf';
+  const keyword = (plain(bv) ? unionOf(rv) : undefined) ?? (plain(rv) ? unionOf(bv) : undefined);
+  if (!keyword) return false;
+  const wrapped = plain(bv);
   const [plainSide, unionSide]: [Side, Side] = wrapped ? ['base', 'revision'] : ['revision', 'base'];
   const [p, u, uv] = wrapped ? [b, r, rv] : [r, b, bv];
   const members = uv[keyword]!;
@@ -134,7 +133,12 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const m = env.child(unionSide, list, String(rawIndex), member);
   // oneOf rejects a value matching two members: a plain value that another member also matches.
   const overlapping = keyword === 'oneOf' && !isObject(u.node.discriminator) && members.some((other, i) => i !== index && !disjoint(member, other));
-  const effect: SchemaEffect = overlapping ? 'incomparable' : wrapped ? 'widened' : 'narrowed';
+  // Every member accepts only values the plain schema accepts (a free-form object became specific shapes):
+  // the union is the narrower side, not the wider one.
+  const inside = (x: unknown) => { const e = wrapped ? env.relation(p.node, x) : env.relation(x, p.node); return e === (wrapped ? 'narrowed' : 'widened') || e === 'none'; };
+  const within = !overlapping && members.every(inside);
+  if (within && members.some((x) => (wrapped ? env.same(p.node, x) : env.same(x, p.node)))) return true; // the union accepts exactly the plain schema's values
+  const effect: SchemaEffect = overlapping ? 'incomparable' : within === wrapped ? 'narrowed' : 'widened';
   const names = members.map((x, i) => env.memberName(unionSide, x, raw.indexOf(x) >= 0 ? raw.indexOf(x) : i));
   const described = `${keyword} [${names.join(', ')}]`;
   const plainName = env.memberName(plainSide, p.node, -1);
@@ -144,7 +148,7 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   if (bv.nullable !== rv.nullable) add([env.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk)]);
   // A free-form object standing for a member with declared properties says nothing to compare them with.
   const freeForm = isObject(p.node) && !isObject(p.node.properties) && isObject(member) && isObject(flattenAllOf(member).properties);
-  if (!freeForm) add(wrapped ? env.pair(p, m, walk) : env.pair(m, p, walk));
+  if (!freeForm && !within) add(wrapped ? env.pair(p, m, walk) : env.pair(m, p, walk));
   return true;
 }
 

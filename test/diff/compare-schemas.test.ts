@@ -42,6 +42,15 @@ test('a schema wrapped in a oneOf/anyOf is compared with its best member: one ch
   assert.equal(kinds({ oneOf: [grown, { type: 'string' }] }, pet), ['schema-union:removed:narrowed', 'schema-property:removed:widened']);
 });
 
+test('a free-form object that became a oneOf of specific shapes narrowed (and widens when collapsed back)', () => {
+  const tagged = (kind: string) => ({ type: 'object', title: kind, required: ['kind'], properties: { kind: { type: 'string', enum: [kind] } } });
+  const union = { oneOf: [tagged('card'), tagged('bank')] };
+  assert.equal(kinds({ type: 'object' }, union, 'response'), ['schema-union:added:narrowed']);
+  assert.equal(kinds(union, { type: 'object' }, 'response'), ['schema-union:removed:widened']);
+  // An anyOf of the schema itself and a narrower version accepts exactly what the schema did.
+  assert.equal(kinds({ type: 'string' }, { anyOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }), []);
+});
+
 test('single-member oneOf / anyOf / allOf equal their member and each other', () => {
   const t = { type: 'object', properties: { a: { type: 'string' } } };
   const forms = [t, { oneOf: [t] }, { anyOf: [t] }, { allOf: [t] }];
