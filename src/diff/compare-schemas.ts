@@ -10,7 +10,7 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
-import { flattenAllOf } from './flatten-all-of.ts';
+import { flattenAllOf, writtenIn } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
@@ -233,6 +233,12 @@ export class SchemaComparator {
     return this.child(side, list, String(parent.node[keyword].indexOf(member)), member);
   }
 
+  /** The `properties` a property was written in: an allOf member's when it was merged from one. */
+  private writer(side: 'base' | 'revision', merged: Located, name: string): Located {
+    const holder = writtenIn(merged.node, name);
+    return holder && holder !== merged.node ? this.locate(side, holder, merged.pointer) : merged;
+  }
+
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
     const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
@@ -245,7 +251,7 @@ export class SchemaComparator {
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       const inner: Walk = { ...walk, schemaPath };
       if (!(name in rp)) {
-        const bc = this.slot(bProps, name, bp[name]);
+        const bc = this.slot(this.writer('base', bProps, name), name, bp[name]);
         const flags = flagsOf(bp[name]);
         const cover = coverageOf(r.node, name);
         const effect = coveredEffect(bp[name], cover, breq.has(name), 'removed', this.coversFn);
@@ -254,7 +260,7 @@ export class SchemaComparator {
         continue;
       }
       if (!(name in bp)) {
-        const rc = this.slot(rProps, name, rp[name]);
+        const rc = this.slot(this.writer('revision', rProps, name), name, rp[name]);
         const flags = flagsOf(rp[name]);
         const required = rreq.has(name);
         const cover = coverageOf(b.node, name);
@@ -265,7 +271,7 @@ export class SchemaComparator {
       }
       const flags = flagsOf(rp[name], bp[name]);
       inner.context = { ...walk.context, property: name, ...flags };
-      add(this.pair(this.child('base', bProps, name, bp[name]), this.child('revision', rProps, name, rp[name]), inner));
+      add(this.pair(this.child('base', this.writer('base', bProps, name), name, bp[name]), this.child('revision', this.writer('revision', rProps, name), name, rp[name]), inner));
     }
     // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
     const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
