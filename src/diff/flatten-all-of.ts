@@ -67,7 +67,7 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   let exact = true;
   const parts: Record<string, any>[] = [rest];
   for (const member of allOf as unknown[]) {
-    if (!isObject(member) || typeof member.$ref === 'string' || member.discriminator !== undefined) { exact = false; break; }
+    if (!isObject(member) || typeof member.$ref === 'string') { exact = false; break; }
     const flat = flattenAllOf(member);
     if (Array.isArray(flat.allOf) || !mergeInto(merged, flat)) { exact = false; break; }
     parts.push(flat);
