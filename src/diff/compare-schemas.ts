@@ -14,9 +14,9 @@ import { flattenAllOf, writtenIn } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
-import { compareUnionWrap, componentPointer, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
-import { coverageOf, coveredEffect } from './property-coverage.ts';
+import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -289,7 +289,7 @@ export class SchemaComparator {
         property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags,
       })]);
     }
-    this.compareAdditional(b, r, walk, add);
+    compareAdditional(this.recursor, b, r, walk, add);
   }
 
   /** Every value `narrow` accepts, `wide` accepts too (a comparison of its own, outside this diff). */
@@ -313,23 +313,6 @@ export class SchemaComparator {
     return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
   }
 
-  private compareAdditional(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const before = b.node.additionalProperties;
-    const after = r.node.additionalProperties;
-    const rank = (v: unknown) => (v === false ? 0 : isObject(v) ? 1 : 2); // closed < constrained < open
-    if (rank(before) === 1 && rank(after) === 1) {
-      add(this.pair(this.child('base', b, 'additionalProperties', before), this.child('revision', r, 'additionalProperties', after), { ...walk, schemaPath: `${walk.schemaPath}.*` }));
-      return;
-    }
-    if (rank(before) === rank(after)) return;
-    const widened = rank(after) > rank(before);
-    add([this.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
-      // A schema may be cyclic: it is named, never printed whole.
-      from: before === undefined ? 'allowed' : isObject(before) ? 'a schema' : show(before),
-      to: after === undefined ? 'allowed' : isObject(after) ? 'a schema' : show(after),
-    })]);
-  }
-
   private compareMembers(keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const bm = Array.isArray(before) ? before : [];
     const rm = Array.isArray(after) ? after : [];
@@ -345,7 +328,9 @@ export class SchemaComparator {
     }
     const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
     const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
-    for (const j of added) add([this.emit(kind, 'added', grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
+    // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
+    const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
+    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
     for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
   }
 

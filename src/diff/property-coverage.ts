@@ -1,9 +1,13 @@
 /**
  * What applies to a property name that `properties` does not declare: the first matching `patternProperties`
  * schema, else `additionalProperties`, else `unevaluatedProperties` (true or absent = open, false = closed, a
- * schema = partially open). A property added or removed is judged against what covered its name before or after.
+ * schema = partially open). A property added or removed is judged against what covered its name before or after;
+ * `additionalProperties` itself is compared here too.
  */
-import type { SchemaEffect } from './types.ts';
+import type { RawChange, SchemaEffect } from './types.ts';
+import type { Located, Walk } from './schema-keywords.ts';
+import { show } from './schema-keywords.ts';
+import type { Recursor } from './schema-applicators.ts';
 
 export type Coverage = { kind: 'open' } | { kind: 'closed' } | { kind: 'schema'; schema: Record<string, any> };
 
@@ -58,4 +62,22 @@ export function coveredEffect(
   // Requiring the name also rejects objects without it: only a narrowing stays a narrowing.
   if (required) relation = relation === 'none' || relation === 'narrowed' ? 'narrowed' : 'incomparable';
   return flip(relation);
+}
+
+/** additionalProperties itself: closed < constrained (a schema) < open; two schemas are compared. */
+export function compareAdditional(c: Recursor, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+  const before = b.node.additionalProperties;
+  const after = r.node.additionalProperties;
+  const rank = (v: unknown) => (v === false ? 0 : isObject(v) ? 1 : 2); // closed < constrained < open
+  if (rank(before) === 1 && rank(after) === 1) {
+    add(c.pair(c.child('base', b, 'additionalProperties', before), c.child('revision', r, 'additionalProperties', after), { ...walk, schemaPath: `${walk.schemaPath}.*` }));
+    return;
+  }
+  if (rank(before) === rank(after)) return;
+  const widened = rank(after) > rank(before);
+  add([c.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
+    // A schema may be cyclic: it is named, never printed whole.
+    from: before === undefined ? 'allowed' : isObject(before) ? 'a schema' : show(before),
+    to: after === undefined ? 'allowed' : isObject(after) ? 'a schema' : show(after),
+  })]);
 }
