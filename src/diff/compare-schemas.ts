@@ -11,10 +11,13 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
-import { flattenAllOf } from './flatten-all-of.ts';
+import { flattenAllOf, writtenIn } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
+import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareDiscriminator } from './schema-discriminator.ts';
+import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -64,9 +67,15 @@ export class SchemaComparator {
     pair: (b, r, walk) => this.pair(b, r, walk),
     child: (side, parent, key, node) => this.child(side, parent, key, node),
     slot: (parent, key, node) => this.slot(parent, key, node),
+    relation: (before, after) => this.relation(before, after),
+  };
+  private readonly unionEnv: UnionEnv = {
+    ...this.recursor,
+    componentOf: (side, node) => componentPointer(node, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
+    memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
   };
 
-  constructor(private readonly env: ComparatorEnv = {}) {}
+  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {}
 
   /** Compare one schema use; returns the changes inside it (shared ones included, already counted once). */
   compare(base: unknown, revision: unknown, use: CompareUse): RawChange[] {
@@ -194,9 +203,13 @@ export class SchemaComparator {
     const bv = viewOf(b.node, this.env.baseNullableKeyword ?? false);
     const rv = viewOf(r.node, this.env.revisionNullableKeyword ?? false);
     if (bv.node !== b.node || rv.node !== r.node) {
-      b = bv.node === b.node ? b : this.child('base', b, 'oneOf', bv.node);
-      r = rv.node === r.node ? r : this.child('revision', r, 'oneOf', rv.node);
+      if (bv.node !== b.node) b = this.lone('base', b, bv.node);
+      if (rv.node !== r.node) r = this.lone('revision', r, rv.node);
+      // Both sides read as the same component (`anyOf: [$ref]` on each): messages name that component.
+      const [bc, rc] = [componentAt(b), componentAt(r)];
+      if (bc && rc && bc.name === rc.name) walk = enterComponent(walk, rc);
     }
+    if (compareUnionWrap(this.unionEnv, b, r, bv, rv, walk, add)) return;
     const one = (change: RawChange) => add([change]);
     compareTypes(this.keywordEmitter, b, r, bv, rv, walk, one);
     compareValues(this.keywordEmitter, b, r, walk, one);
@@ -214,12 +227,24 @@ export class SchemaComparator {
     this.compareOthers(b, r, walk, one);
   }
 
+  /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */
+  private lone(side: 'base' | 'revision', parent: Located, member: Record<string, any>): Located {
+    const keyword = Array.isArray(parent.node.oneOf) && parent.node.oneOf.includes(member) ? 'oneOf' : 'anyOf';
+    const list = this.child(side, parent, keyword, parent.node[keyword]);
+    return this.child(side, list, String(parent.node[keyword].indexOf(member)), member);
+  }
+
+  /** The `properties` a property was written in: an allOf member's when it was merged from one. */
+  private writer(side: 'base' | 'revision', merged: Located, name: string): Located {
+    const holder = writtenIn(merged.node, name);
+    return holder && holder !== merged.node ? this.locate(side, holder, merged.pointer) : merged;
+  }
+
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
     const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
     const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
     const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
-    const closed = b.node.additionalProperties === false || b.node.unevaluatedProperties === false;
     const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
     const bProps = this.child('base', b, 'properties', bp);
     const rProps = this.child('revision', r, 'properties', rp);
@@ -227,50 +252,66 @@ export class SchemaComparator {
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       const inner: Walk = { ...walk, schemaPath };
       if (!(name in rp)) {
-        const bc = this.slot(bProps, name, bp[name]);
+        const bc = this.slot(this.writer('base', bProps, name), name, bp[name]);
         const flags = flagsOf(bp[name]);
-        // Closed object: the property is no longer allowed (narrowed), unless it was required (then data valid
-        // under either side is invalid under the other: incomparable).
-        add([this.emit('schema-property', 'removed', !closed ? 'widened' : breq.has(name) ? 'incomparable' : 'narrowed', bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed, ...flags })]);
+        const cover = coverageOf(r.node, name);
+        const effect = coveredEffect(bp[name], cover, breq.has(name), 'removed', this.coversFn);
+        if (effect === 'none') continue;
+        add([this.emit('schema-property', 'removed', effect, bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed: cover.kind === 'closed', ...flags })]);
         continue;
       }
       if (!(name in bp)) {
-        const rc = this.slot(rProps, name, rp[name]);
+        const rc = this.slot(this.writer('revision', rProps, name), name, rp[name]);
         const flags = flagsOf(rp[name]);
         const required = rreq.has(name);
-        add([this.emit('schema-property', 'added', !closed ? 'narrowed' : required ? 'incomparable' : 'widened', bProps, rc, undefined, walk, { property: name, schemaPath, required, closed, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
+        const cover = coverageOf(b.node, name);
+        const effect = coveredEffect(rp[name], cover, required, 'added', this.coversFn);
+        if (effect === 'none') continue;
+        add([this.emit('schema-property', 'added', effect, bProps, rc, undefined, walk, { property: name, schemaPath, required, closed: cover.kind === 'closed', hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
         continue;
       }
       const flags = flagsOf(rp[name], bp[name]);
       inner.context = { ...walk.context, property: name, ...flags };
-      add(this.pair(this.child('base', bProps, name, bp[name]), this.child('revision', rProps, name, rp[name]), inner));
+      add(this.pair(this.child('base', this.writer('base', bProps, name), name, bp[name]), this.child('revision', this.writer('revision', rProps, name), name, rp[name]), inner));
     }
+    // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
+    const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
+    const effective = (req: Set<string>, props: Record<string, any>, name: string) => req.has(name) && !(hidden && isObject(props[name]) && props[name][hidden] === true);
     for (const name of [...new Set([...breq, ...rreq])].sort()) {
-      if (breq.has(name) === rreq.has(name) || !(name in bp && name in rp) && (name in bp || name in rp)) continue;
-      const became = rreq.has(name);
+      if (!(name in bp && name in rp) && (name in bp || name in rp)) continue;
+      const before = effective(breq, bp, name);
+      const after = effective(rreq, rp, name);
+      if (breq.has(name) === rreq.has(name) && before === after) continue;
+      const became = before !== after ? after : rreq.has(name);
+      // A flag that moved the property in or out of view: it is judged as the side where it is required.
+      const flags = before !== after ? flagsOf(after ? rp[name] : bp[name]) : flagsOf(rp[name], bp[name]);
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       add([this.emit('schema-required', became ? 'added' : 'removed', became ? 'narrowed' : 'widened', b, r, 'required', walk, {
-        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flagsOf(rp[name], bp[name]),
+        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags,
       })]);
     }
-    this.compareAdditional(b, r, walk, add);
+    compareAdditional(this.recursor, b, r, walk, add);
   }
 
-  private compareAdditional(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const before = b.node.additionalProperties;
-    const after = r.node.additionalProperties;
-    const rank = (v: unknown) => (v === false ? 0 : isObject(v) ? 1 : 2); // closed < constrained < open
-    if (rank(before) === 1 && rank(after) === 1) {
-      add(this.pair(this.child('base', b, 'additionalProperties', before), this.child('revision', r, 'additionalProperties', after), { ...walk, schemaPath: `${walk.schemaPath}.*` }));
-      return;
-    }
-    if (rank(before) === rank(after)) return;
-    const widened = rank(after) > rank(before);
-    add([this.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
-      // A schema may be cyclic: it is named, never printed whole.
-      from: before === undefined ? 'allowed' : isObject(before) ? 'a schema' : show(before),
-      to: after === undefined ? 'allowed' : isObject(after) ? 'a schema' : show(after),
-    })]);
+  /** Every value `narrow` accepts, `wide` accepts too (a comparison of its own, outside this diff). */
+  private readonly coversFn = (wide: unknown, narrow: unknown): boolean => {
+    const effect = this.relation(narrow, wide);
+    return effect === 'widened' || effect === 'none';
+  };
+
+  /**
+   * What going from `before` to `after` does to the accepted set, from a comparison of its own (outside this
+   * diff). One level only: such a comparison answers `incomparable` to its own questions, so recursive schemas
+   * cannot nest comparators without end.
+   */
+  private relation(before: unknown, after: unknown): SchemaEffect {
+    if (this.nested) return 'incomparable';
+    const inner = new SchemaComparator(this.env, true);
+    inner.compare(before, after, { direction: 'standalone' });
+    const effects = new Set(inner.changes().map((c) => c.effect ?? 'none'));
+    effects.delete('none');
+    if (effects.size === 0) return 'none';
+    return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
   }
 
   private compareMembers(keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
@@ -288,7 +329,9 @@ export class SchemaComparator {
     }
     const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
     const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
-    for (const j of added) add([this.emit(kind, 'added', grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
+    // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
+    const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
+    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
     for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
   }
 
@@ -301,6 +344,8 @@ export class SchemaComparator {
     const before = only(bv);
     const after = only(rv);
     if (!before || !after || before === after) return undefined;
+    // With pairwise disjoint members no value can match two: oneOf and anyOf accept the same values.
+    if (membersDisjoint(b.node, bv[before]!) && membersDisjoint(r.node, rv[after]!)) return after;
     const widened = after === 'anyOf';
     add([this.emit('schema-one-of', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, after, walk, { from: before, to: after })]);
     return after;
@@ -319,7 +364,7 @@ export class SchemaComparator {
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) this.compareDiscriminator(b, r, walk, add);
+    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add);
     const keys = new Set([...Object.keys(b.node), ...Object.keys(r.node)]);
     for (const key of [...keys].sort()) {
       if (HANDLED.has(key)) continue;
@@ -338,23 +383,6 @@ export class SchemaComparator {
     const move = sunsetMove(sunsetOf(b.node), sunsetOf(r.node));
     if (move) add(this.emit('schema-sunset', move.action, 'none', b, r, 'x-sunset', walk, { field: 'x-sunset', deprecated: r.node.deprecated === true, ...move.context }));
   }
-
-  private compareDiscriminator(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    const before = b.node.discriminator;
-    const after = r.node.discriminator;
-    if (!isObject(before) || !isObject(after)) {
-      const added = isObject(after);
-      add(this.emit('schema-discriminator', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'discriminator', walk, { field: 'discriminator' }));
-      return;
-    }
-    if (before.propertyName !== after.propertyName) {
-      add(this.emit('schema-discriminator', 'changed', 'incomparable', b, r, 'discriminator', walk, { before: before.propertyName, after: after.propertyName }));
-    }
-    const bm: Record<string, unknown> = isObject(before.mapping) ? before.mapping : {};
-    const am: Record<string, unknown> = isObject(after.mapping) ? after.mapping : {};
-    for (const value of Object.keys(am).sort()) if (!(value in bm)) add(this.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value }));
-    for (const value of Object.keys(bm).sort()) if (!(value in am)) add(this.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value }));
-  }
 }
 
 function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
@@ -367,13 +395,6 @@ function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   const sunset = both.map(sunsetOf).find((v) => v !== undefined);
   if (sunset !== undefined) flags.sunset = sunset;
   return flags;
-}
-
-function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
-  const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
-  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
-  if (isObject(member) && typeof member.title === 'string') return member.title;
-  return `#${index}`;
 }
 
 /** Compare two schemas once, without sharing a memo with other uses (standalone JSON Schema, tests). */

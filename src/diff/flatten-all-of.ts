@@ -9,6 +9,21 @@ import { canonicalEqual } from './schema-hash.ts';
 
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'externalDocs', '$comment']);
 const cache = new WeakMap<object, Record<string, any>>();
+/** Merged `properties` object -> property name -> the `properties` object (of the parent or a member) it was written in. */
+const writers = new WeakMap<object, Map<string, object>>();
+
+/** The `properties` object a merged property was written in, so its location is where it is written. */
+export function writtenIn(properties: object, name: string): object | undefined {
+  return writers.get(properties)?.get(name);
+}
+
+function recordWriters(merged: Record<string, any>, from: Record<string, any>): void {
+  if (!isObject(merged.properties) || !isObject(from.properties)) return;
+  let names = writers.get(merged.properties);
+  if (!names) writers.set(merged.properties, (names = new Map()));
+  const written = writers.get(from.properties);
+  for (const name of Object.keys(from.properties)) if (!names.has(name)) names.set(name, written?.get(name) ?? from.properties);
+}
 const inProgress = new WeakSet<object>();
 
 function isObject(value: unknown): value is Record<string, any> {
@@ -50,11 +65,14 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   if (isObject(merged.properties)) merged.properties = { ...merged.properties };
   if (Array.isArray(merged.required)) merged.required = [...merged.required];
   let exact = true;
+  const parts: Record<string, any>[] = [rest];
   for (const member of allOf as unknown[]) {
-    if (!isObject(member) || typeof member.$ref === 'string' || member.discriminator !== undefined) { exact = false; break; }
+    if (!isObject(member) || typeof member.$ref === 'string') { exact = false; break; }
     const flat = flattenAllOf(member);
     if (Array.isArray(flat.allOf) || !mergeInto(merged, flat)) { exact = false; break; }
+    parts.push(flat);
   }
+  if (exact) for (const part of parts) recordWriters(merged, part);
   inProgress.delete(node);
   const result = exact ? merged : node;
   cache.set(node, result);

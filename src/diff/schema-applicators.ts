@@ -11,6 +11,8 @@ export interface Recursor extends KeywordEmitter {
   pair(b: Located, r: Located, walk: Walk): RawChange[];
   child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located;
   slot(parent: Located, key: string, node: unknown): Located;
+  /** Effect on the accepted set of going from one schema to another, judged apart from the diff. */
+  relation(before: unknown, after: unknown): SchemaEffect;
 }
 
 type Add = (changes: RawChange[]) => void;
@@ -144,8 +146,9 @@ function compareDependentSchemas(c: Recursor, b: Located, r: Located, walk: Walk
 
 /** if/then/else: with the same `if`, `then` and `else` compare like any subschema; a changed `if` is incomparable. */
 function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
-  const bi = b.node.if;
-  const ri = r.node.if;
+  // An `if` without `then` or `else` constrains nothing.
+  const bi = b.node.then !== undefined || b.node.else !== undefined ? b.node.if : undefined;
+  const ri = r.node.then !== undefined || r.node.else !== undefined ? r.node.if : undefined;
   if (bi === undefined && ri === undefined) return;
   if (bi === undefined || ri === undefined) {
     const added = ri !== undefined;
@@ -167,13 +170,17 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
   }
 }
 
-/** `not` inverts: a stricter `not` accepts more. Only added/removed are provable without a solver. */
+/** `not` inverts: a `not` schema that accepts more makes the whole accept less, and the reverse. */
 function compareNot(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const before = b.node.not;
   const after = r.node.not;
   if (before === undefined && after === undefined) return;
   if (before !== undefined && after !== undefined) {
-    if (!c.same(before, after)) add([c.emit('schema-not', 'changed', 'incomparable', b, r, 'not', walk, { field: 'not' })]);
+    if (c.same(before, after)) return;
+    const inner = c.relation(before, after);
+    if (inner === 'none') return;
+    const effect: SchemaEffect = inner === 'widened' ? 'narrowed' : inner === 'narrowed' ? 'widened' : 'incomparable';
+    add([c.emit('schema-not', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'not', walk, { field: 'not' })]);
     return;
   }
   const added = after !== undefined;

@@ -113,8 +113,9 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
     else if (Number.isInteger(bm / rm)) effect = 'widened';
     add(k.emit('schema-multiple-of', action, effect, b, r, 'multipleOf', walk, { before: bm, after: rm }));
   }
-  const bp = b.node.pattern;
-  const rp = r.node.pattern;
+  // An empty pattern matches every string: it is no constraint.
+  const bp = b.node.pattern === '' ? undefined : b.node.pattern;
+  const rp = r.node.pattern === '' ? undefined : r.node.pattern;
   if (bp !== rp) {
     const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
     const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
@@ -144,6 +145,11 @@ function compareSwitchedBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sc
     // Tighter: a higher lower bound / lower upper bound, or the same value made exclusive.
     const moved = lower ? after.value - before.value : before.value - after.value;
     const tighter = moved > 0 || (moved === 0 && after.exclusive);
+    if (moved === 0) {
+      // Same value, only the exclusivity moved: "maximum 20 became exclusive", never "changed from 20 to 20".
+      add(k.emit(BOUND_KEYWORDS[inclusive].kind as ChangeKind, tighter ? 'narrowed' : 'widened', tighter ? 'narrowed' : 'widened', b, r, after.keyword, walk, { field: inclusive, before: before.value, after: after.value }));
+      continue;
+    }
     const action: ChangeAction = tighter === lower ? 'increased' : 'decreased';
     add(k.emit(BOUND_KEYWORDS[after.keyword].kind as ChangeKind, action, tighter ? 'narrowed' : 'widened', b, r, after.keyword, walk, { before: before.value, after: after.value }));
   }

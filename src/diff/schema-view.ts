@@ -30,6 +30,19 @@ function isNullSchema(member: unknown): boolean {
 
 const STRUCTURAL = ['type', 'properties', 'items', 'allOf', 'enum', 'const', 'additionalProperties'];
 
+/** Keywords that leave a oneOf/anyOf node meaning exactly "one of its members" (no further assertion). */
+const UNION_NEUTRAL = new Set([
+  'oneOf', 'anyOf', 'discriminator', 'nullable', 'x-nullable', 'title', 'description', 'example', 'examples',
+  'externalDocs', '$comment', 'deprecated', 'default', 'readOnly', 'writeOnly', '$id', '$schema', '$anchor',
+  '$dynamicAnchor', '$defs', 'definitions',
+]);
+
+/** A node that is only a oneOf or an anyOf (not both), with annotations at most. */
+export function isPureUnion(node: Record<string, any>): boolean {
+  if (Array.isArray(node.oneOf) === Array.isArray(node.anyOf)) return false;
+  return Object.keys(node).every((key) => UNION_NEUTRAL.has(key) || key.startsWith('x-'));
+}
+
 export function viewOf(schema: Record<string, any>, nullableKeyword: boolean): SchemaView {
   let node = schema;
   let nullable = false;
@@ -38,7 +51,8 @@ export function viewOf(schema: Record<string, any>, nullableKeyword: boolean): S
   if (oneOf?.some(isNullSchema)) { nullable = true; oneOf = oneOf.filter((m) => !isNullSchema(m)); }
   if (anyOf?.some(isNullSchema)) { nullable = true; anyOf = anyOf.filter((m) => !isNullSchema(m)); }
   const lone = oneOf?.length === 1 && !anyOf ? oneOf[0] : anyOf?.length === 1 && !oneOf ? anyOf[0] : undefined;
-  if (nullable && isObject(lone) && !STRUCTURAL.some((k) => k in schema)) {
+  // A lone member is the schema itself (`oneOf: [T]` = `anyOf: [T]` = `T`), when nothing else constrains it.
+  if (isObject(lone) && (nullable ? !STRUCTURAL.some((k) => k in schema) : isPureUnion(schema))) {
     node = lone;
     oneOf = Array.isArray(node.oneOf) ? node.oneOf : undefined;
     anyOf = Array.isArray(node.anyOf) ? node.anyOf : undefined;

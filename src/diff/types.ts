@@ -43,6 +43,8 @@ export const SCHEMA_CHANGE_KINDS = [
   'schema-pattern-property', 'schema-unevaluated-properties', 'schema-unevaluated-items',
   'schema-dependent-required', 'schema-dependent-schema', 'schema-property-names', 'schema-conditional',
   'schema-not', 'schema-comment', 'schema-dialect',
+  // a schema became a oneOf/anyOf of members one of which stands for it (added), or the reverse (removed)
+  'schema-union',
 ] as const;
 
 export const CHANGE_KINDS = [...API_CHANGE_KINDS, ...SCHEMA_CHANGE_KINDS] as const;

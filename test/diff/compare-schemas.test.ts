@@ -31,6 +31,39 @@ test('effects: bounds, types, enum values, required', () => {
   assert.equal(kinds({ properties: { a: {} } }, { properties: { a: {} }, required: ['a'] }), ['schema-required:added:narrowed']);
 });
 
+test('a schema wrapped in a oneOf/anyOf is compared with its best member: one change, no cascade', () => {
+  const pet = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
+  const error = { type: 'object', title: 'Error', required: ['code'], properties: { code: { type: 'integer' } } };
+  assert.equal(kinds(pet, { oneOf: [error, pet] }, 'response'), ['schema-union:added:incomparable']);
+  assert.equal(kinds(pet, { anyOf: [error, pet] }, 'response'), ['schema-union:added:widened']);
+  // The member that stands for the old schema gained an optional property: reported on its own.
+  const grown = { ...pet, properties: { ...pet.properties, tag: { type: 'string' } } };
+  assert.equal(kinds(pet, { oneOf: [grown, { type: 'string' }] }), ['schema-union:added:widened', 'schema-property:added:narrowed']);
+  assert.equal(kinds({ oneOf: [grown, { type: 'string' }] }, pet), ['schema-union:removed:narrowed', 'schema-property:removed:widened']);
+});
+
+test('a free-form object that became a oneOf of specific shapes narrowed (and widens when collapsed back)', () => {
+  const tagged = (kind: string) => ({ type: 'object', title: kind, required: ['kind'], properties: { kind: { type: 'string', enum: [kind] } } });
+  const union = { oneOf: [tagged('card'), tagged('bank')] };
+  assert.equal(kinds({ type: 'object' }, union, 'response'), ['schema-union:added:narrowed']);
+  assert.equal(kinds(union, { type: 'object' }, 'response'), ['schema-union:removed:widened']);
+  // An anyOf of the schema itself and a narrower version accepts exactly what the schema did.
+  assert.equal(kinds({ type: 'string' }, { anyOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }), []);
+});
+
+test('single-member oneOf / anyOf / allOf equal their member and each other', () => {
+  const t = { type: 'object', properties: { a: { type: 'string' } } };
+  const forms = [t, { oneOf: [t] }, { anyOf: [t] }, { allOf: [t] }];
+  for (const a of forms) for (const b of forms) assert.equal(kinds(a, b), [], `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+});
+
+test('anyOf <-> oneOf changes nothing when members are disjoint', () => {
+  const members = [{ type: 'string' }, { type: 'integer' }];
+  assert.equal(kinds({ anyOf: members }, { oneOf: members }), []);
+  const overlapping = [{ type: 'string' }, { type: 'string', minLength: 2 }];
+  assert.equal(kinds({ anyOf: overlapping }, { oneOf: overlapping }), ['schema-one-of:narrowed:narrowed']);
+});
+
 test('oneOf members are matched by meaning, not by index', () => {
   const a = { type: 'object', title: 'A', properties: { a: { type: 'string' } } };
   const b = { type: 'object', title: 'B', properties: { b: { type: 'string' } } };
