@@ -28,10 +28,32 @@ function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function typesOf(node: Record<string, any>): Set<string> | undefined {
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * The JSON types a schema can accept, when they are known: its `type`, else the types of its `const`/`enum`
+ * values, else the union of its `oneOf`/`anyOf` members' types (`{enum: [on, off]}` is a string schema).
+ */
+function typesOf(node: Record<string, any>, depth = 0): Set<string> | undefined {
   const declared = node.type;
   if (typeof declared === 'string') return new Set([declared]);
-  return Array.isArray(declared) ? new Set(declared.map(String)) : undefined;
+  if (Array.isArray(declared)) return new Set(declared.map(String));
+  if ('const' in node) return new Set([jsonTypeOf(node.const)]);
+  if (Array.isArray(node.enum)) return new Set(node.enum.map(jsonTypeOf));
+  const members = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  if (!members || members.length === 0 || depth > 3) return undefined;
+  const union = new Set<string>();
+  for (const member of members) {
+    const types = isObject(member) ? typesOf(flattenAllOf(member), depth + 1) : undefined;
+    if (!types) return undefined;
+    for (const type of types) union.add(type);
+  }
+  return union;
 }
 
 function valuesOf(node: Record<string, any>): Set<string> | undefined {
