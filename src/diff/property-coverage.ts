@@ -8,6 +8,7 @@ import type { RawChange, SchemaEffect } from './types.ts';
 import type { Located, Walk } from './schema-keywords.ts';
 import { show } from './schema-keywords.ts';
 import type { Recursor } from './schema-applicators.ts';
+import { untrustedRegex } from '../lint/untrusted-regex.ts';
 
 export type Coverage = { kind: 'open' } | { kind: 'closed' } | { kind: 'schema'; schema: Record<string, any> };
 
@@ -25,9 +26,10 @@ export function coverageOf(node: Record<string, any>, name: string): Coverage {
   for (const [pattern, schema] of Object.entries(patterns)) {
     let matches = false;
     try {
-      matches = new RegExp(pattern, 'u').test(name);
+      // A spec's pattern is untrusted: the linear-time engine, never a backtracking one.
+      matches = untrustedRegex(pattern, 'u').test(name);
     } catch {
-      continue; // an invalid pattern is the linter's business
+      continue; // an invalid (or too slow) pattern is the linter's business
     }
     if (matches) return slot(schema);
   }

@@ -3,6 +3,7 @@
  * `.specver/waivers.yaml`) by rule id, contract and location, with a reason and an optional expiry date. The file
  * is validated against schemas/waivers.schema.json; a problem is one ConfigError naming file:line.
  */
+import { untrustedRegex } from '../lint/untrusted-regex.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readOptionalRegularFile } from '../store/safe-read.ts';
 import { join } from 'node:path';
@@ -71,7 +72,8 @@ export async function loadWaivers(config: Config): Promise<WaiverFile> {
 /** `*` matches any run of characters, `?` one; everything else is literal. */
 export function globMatches(glob: string, text: string, ignoreCase = false): boolean {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, ignoreCase ? 'is' : 's').test(text);
+  // Waiver files are repository content: a glob like `*a*a*a*a*b` must not backtrack (linear-time engine).
+  return untrustedRegex(`^${source}$`, ignoreCase ? 'is' : 's').test(text);
 }
 
 /** The operations a finding belongs to: its own and, for a shared component, every one it affects. */

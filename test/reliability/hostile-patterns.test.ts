@@ -103,3 +103,16 @@ components:
 });
 
 test.run();
+
+test('patterns from specs, team rules and waiver files run on the linear-time engine everywhere they are matched', async () => {
+  const { coverageOf } = await import('../../src/diff/property-coverage.ts');
+  const { OPERATORS } = await import('../../src/classify/operators.ts');
+  const { globMatches } = await import('../../src/gate/waivers.ts');
+  // patternProperties deciding what covers a property name (diff).
+  const longName = `${'a'.repeat(5_000)}!`;
+  assert.equal(coverageOf({ patternProperties: { '^(a+)+$': { type: 'string' } }, additionalProperties: false }, longName), { kind: 'closed' });
+  // A team rule's `matches` operator on a spec value.
+  assert.is(OPERATORS.matches!(`${'a'.repeat(5_000)}!`, '^(a|a)+$'), false);
+  // A waiver glob with many stars against a long location.
+  assert.is(globMatches('*a*a*a*a*a*a*a*a*a*a*b', `/${'a'.repeat(2_000)}`), false);
+});
