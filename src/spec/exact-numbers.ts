@@ -1,0 +1,86 @@
+/**
+ * Source text of numbers a double cannot hold exactly (integers beyond 2^53, decimals with more significant
+ * digits than a double keeps, values beyond its range). JSON.parse and js-yaml round them, so two different
+ * bounds can parse to one double; the diff compares the written text instead (see classify/distinct-numbers.ts).
+ *
+ * Only such numbers are recorded, by (container, key) of the parsed data, which $ref resolution keeps (it never
+ * copies nodes). The common path pays for one regular-expression pass: a literal needs 16+ significant digits
+ * (or a 3-digit exponent, or a long hex literal) to be inexact, and most specs have none.
+ */
+import { doubleOfLiteral, isInexact, parseDecimal } from './decimal.ts';
+import { yamlLibrary } from '../config/yaml-positions.ts';
+import type { SourceEncoding } from './types.ts';
+
+/** container -> key -> number literal as written, for the inexact numbers of every file parsed so far. */
+const written = new WeakMap<object, Map<string, string>>();
+
+// Three separate patterns: V8 scans each of them faster than one alternation.
+const LONG_DIGITS = /\d[\d._]{15}/;
+const LONG_EXPONENT = /[eE][-+]?\d{3}/;
+const LONG_HEX = /0x[\da-fA-F_]{14}/;
+const CANDIDATES = /\d[\d._]{15}|[eE][-+]?\d{3}|0x[\da-fA-F_]{14}/g;
+const NUMBER_TOKEN = /[-+]?(?:0[xob][\da-fA-F_]+|[\d_]*\.?\d[\d_]*(?:[eE][-+]?\d+)?)/g;
+
+/** The literal written for `container[key]` when it is an inexact number. */
+export function writtenNumber(container: object, key: string): string | undefined {
+  return written.get(container)?.get(key);
+}
+
+export function recordWrittenNumber(container: object, key: string, literal: string): void {
+  let keys = written.get(container);
+  if (!keys) written.set(container, (keys = new Map()));
+  keys.set(key, literal);
+}
+
+/** Cheap test on the raw text: could any number in it be inexact (or long and written unlike JS prints it)? */
+export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): boolean {
+  if (!LONG_DIGITS.test(text) && !LONG_EXPONENT.test(text) && (encoding === 'json' || !LONG_HEX.test(text))) return false;
+  // Long digit runs are often inside strings (card numbers, ids): look at every line that has one.
+  const global = new RegExp(CANDIDATES);
+  for (let found = global.exec(text); found; found = global.exec(text)) {
+    const start = text.lastIndexOf('\n', found.index) + 1;
+    const newline = text.indexOf('\n', found.index);
+    const line = text.slice(start, newline === -1 ? text.length : newline);
+    for (const token of line.match(NUMBER_TOKEN) ?? []) {
+      const double = doubleOfLiteral(token);
+      if (String(double) !== token && parseDecimal(token)) return true;
+    }
+    global.lastIndex = newline === -1 ? text.length : newline;
+  }
+  return false;
+}
+
+/**
+ * Records the literal of every number in `data` (the value parsed from `text`) written otherwise than JS prints
+ * it, and returns how many are inexact. Reads the text with the `yaml` library (JSON is YAML), walking its nodes next to the parsed data.
+ */
+export function recordInexactNumbers(text: string, encoding: SourceEncoding, data: unknown): number {
+  if (typeof data !== 'object' || data === null || !mayHoldInexactNumbers(text, encoding)) return 0;
+  const yaml = yamlLibrary();
+  const doc = yaml.parseDocument(text, { uniqueKeys: false, merge: false, keepSourceTokens: false });
+  let count = 0;
+  const visit = (node: unknown, value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const container = value as Record<string, unknown>;
+    const child = (key: string, item: unknown) => {
+      const parsed = container[key];
+      if (typeof parsed === 'number' && yaml.isScalar(item) && item.range) {
+        const literal = text.slice(item.range[0], item.range[1]).trim();
+        // Long literals written otherwise than JS prints them are kept too: `1000000000000000000000000000000` may
+        // meet `1000000000000000000000000000001` in the other document, and both are shown as written.
+        if (literal !== String(parsed) && parseDecimal(literal)) recordWrittenNumber(container, key, literal);
+        if (isInexact(literal, parsed)) count++;
+      } else if (yaml.isCollection(item)) visit(item, parsed);
+    };
+    if (yaml.isSeq(node) && Array.isArray(value)) node.items.forEach((item, index) => child(String(index), item));
+    else if (yaml.isMap(node) && !Array.isArray(value)) {
+      for (const pair of node.items) {
+        const key = yaml.isScalar(pair.key) ? pair.key.value : pair.key;
+        if (key === '<<' || (typeof key === 'object' && key !== null)) continue; // merged copies keep the double
+        child(String(key), pair.value);
+      }
+    }
+  };
+  visit(doc.contents, data);
+  return count;
+}
