@@ -40,6 +40,15 @@ export function decimalKey(value: Decimal): string {
   return value.digits === '' ? '0' : `${value.negative ? '-' : ''}0.${value.digits}e${value.point}`;
 }
 
+/** A JSON number literal for the exact value: plain digits for integers of reasonable size, else 1.23e45. */
+export function jsonLiteral(value: Decimal): string {
+  if (value.digits === '') return '0';
+  const sign = value.negative ? '-' : '';
+  if (value.point >= value.digits.length && value.point <= 400) return sign + value.digits.padEnd(value.point, '0');
+  const rest = value.digits.length > 1 ? `.${value.digits.slice(1)}` : '';
+  return `${sign}${value.digits[0]}${rest}e${value.point - 1}`;
+}
+
 /** The exact value a double stands for: its shortest round-trip text (`0.1` for 0.1), undefined for NaN/Infinity. */
 export function decimalOfDouble(value: number): Decimal | undefined {
   return Number.isFinite(value) ? parseDecimal(String(value)) : undefined;

@@ -136,4 +136,23 @@ test('json-schema: an enum value that differs beyond 2^53 is a removed and an ad
   assert.is(breaking.exitCode, 1, breaking.stdout + breaking.stderr);
 });
 
+test('a $ref\'d file: its numbers keep their literal in the bundled snapshot, and a change in it is found', async () => {
+  const p = emptyProject('specver-exact-ref-');
+  const root = jsonSpec('0').replace('"type": "object",', '"$ref": "./amount.yaml",').replace(/,\s*"properties": \{ "amount": \{[^}]*\} \}/, '');
+  p.write('api/transfers.json', root);
+  const amount = (maximum: string) => `type: object\nproperties:\n  amount: { type: integer, maximum: ${maximum}, enum: [0x1FFFFFFFFFFFFFFFFF, 5] }\n`;
+  p.write('api/amount.yaml', amount(BIG));
+  const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: p.dir });
+  assert.is(init.exitCode, 0, init.stdout + init.stderr);
+  const snapshot = p.read('.specver/snapshots/transfers@1.0.0.json');
+  assert.match(snapshot, `"maximum": ${BIG}`);
+  assert.match(snapshot, /590295810358705651711,/, 'a YAML hex literal becomes its exact JSON value');
+  assert.not.match((await runSpecver(['diff', '--json'], { cwd: p.dir })).stdout, /"rule"/);
+  p.write('api/amount.yaml', amount(ROUND));
+  const diff = await runSpecver(['diff', '--json'], { cwd: p.dir });
+  assertValidOutput('diff.schema.json', diff.json());
+  assert.match(diff.stdout, `maximum decreased from ${BIG} to ${ROUND}`);
+  assert.is((await runSpecver(['breaking'], { cwd: p.dir })).exitCode, 1);
+});
+
 test.run();

@@ -1,7 +1,7 @@
 /** Exact values of number literals, and which literals the loading stage keeps (spec/decimal.ts, exact-numbers.ts). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, parseDecimal } from '../../src/spec/decimal.ts';
+import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, jsonLiteral, parseDecimal } from '../../src/spec/decimal.ts';
 import { mayHoldInexactNumbers, writtenNumber } from '../../src/spec/exact-numbers.ts';
 import { parseSource } from '../../src/spec/parse-source.ts';
 
@@ -18,6 +18,14 @@ test('one key per exact value: sign, significant digits and exponent, whatever t
   assert.is.not(key('1000000000000000000000000000001'), key('1e30'));
   assert.is.not(key('-5'), key('5'));
   for (const text of ['.inf', 'NaN', 'Infinity', '1.2.3', '', 'abc', '-']) assert.is(parseDecimal(text), undefined, text);
+});
+
+test('JSON literals for exact values: plain integers, else scientific notation', () => {
+  assert.is(jsonLiteral(parseDecimal('0x1FFFFFFFFFFFFFFFFF')!), '590295810358705651711');
+  assert.is(jsonLiteral(parseDecimal('-1_000')!), '-1000');
+  assert.is(jsonLiteral(parseDecimal('0.000120')!), '1.2e-4');
+  assert.is(jsonLiteral(parseDecimal('1e500')!), '1e500');
+  assert.is(jsonLiteral(parseDecimal('0')!), '0');
 });
 
 test('exact values are ordered by value, not by text', () => {
