@@ -32,27 +32,35 @@ export function recordWrittenNumber(container: object, key: string, literal: str
   keys.set(key, literal);
 }
 
+/** Letters, digits and `.`, `_`, `+`, `-`: what a number literal (and the word around a digit run) is made of. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 46 || code === 95 || code === 43 || code === 45;
+}
+
 /** Cheap test on the raw text: could any number in it be inexact (or long and written unlike JS prints it)? */
 export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): boolean {
   if (!LONG_DIGITS.test(text) && !LONG_EXPONENT.test(text) && (encoding === 'json' || !LONG_HEX.test(text))) return false;
-  // Long digit runs are often inside strings (card numbers, ids): look at every line that has one.
+  // Long digit runs are often inside strings (card numbers, ids): look at the word around each one (not its line:
+  // a minified JSON spec is one line).
   const global = new RegExp(CANDIDATES);
   for (let found = global.exec(text); found; found = global.exec(text)) {
-    const start = text.lastIndexOf('\n', found.index) + 1;
-    const newline = text.indexOf('\n', found.index);
-    const line = text.slice(start, newline === -1 ? text.length : newline);
-    for (const token of line.match(NUMBER_TOKEN) ?? []) {
+    let start = found.index;
+    while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+    let end = found.index + found[0].length;
+    while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+    for (const token of text.slice(start, end).match(NUMBER_TOKEN) ?? []) {
       const double = doubleOfLiteral(token);
       if (String(double) !== token && parseDecimal(token)) return true;
     }
-    global.lastIndex = newline === -1 ? text.length : newline;
+    global.lastIndex = end;
   }
   return false;
 }
 
 /**
  * Records the literal of every number in `data` (the value parsed from `text`) written otherwise than JS prints
- * it, and returns how many are inexact. Reads the text with the `yaml` library (JSON is YAML), walking its nodes next to the parsed data.
+ * it, and returns how many are inexact. Reads the text with the `yaml` library (JSON is YAML), walking its nodes
+ * next to the parsed data.
  */
 export function recordInexactNumbers(text: string, encoding: SourceEncoding, data: unknown): number {
   if (typeof data !== 'object' || data === null || !mayHoldInexactNumbers(text, encoding)) return 0;
