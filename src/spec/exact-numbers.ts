@@ -66,26 +66,41 @@ export function recordInexactNumbers(text: string, encoding: SourceEncoding, dat
   if (typeof data !== 'object' || data === null || !mayHoldInexactNumbers(text, encoding)) return 0;
   const yaml = yamlLibrary();
   const doc = yaml.parseDocument(text, { uniqueKeys: false, merge: false, keepSourceTokens: false });
+  const resolved = (item: unknown) => (yaml.isAlias(item) ? item.resolve(doc) : item);
   let count = 0;
   const visit = (node: unknown, value: unknown): void => {
     if (typeof value !== 'object' || value === null) return;
     const container = value as Record<string, unknown>;
-    const child = (key: string, item: unknown) => {
+    const done = new Set<string>();
+    // `descend`: false for aliases and merged values, which are the same objects as their anchor's (seen there).
+    const child = (key: string, item: unknown, descend: boolean) => {
+      if (done.has(key)) return;
+      done.add(key);
       const parsed = container[key];
-      if (typeof parsed === 'number' && yaml.isScalar(item) && item.range) {
-        const literal = text.slice(item.range[0], item.range[1]).trim();
+      const target = resolved(item);
+      if (typeof parsed === 'number' && yaml.isScalar(target) && target.range) {
+        const literal = text.slice(target.range[0], target.range[1]).trim();
         // Long literals written otherwise than JS prints them are kept too: `1000000000000000000000000000000` may
         // meet `1000000000000000000000000000001` in the other document, and both are shown as written.
-        if (literal !== String(parsed) && parseDecimal(literal)) recordWrittenNumber(container, key, literal);
+        if (literal === String(parsed) || !parseDecimal(literal) || !Object.is(doubleOfLiteral(literal), parsed)) return;
+        recordWrittenNumber(container, key, literal);
         if (isInexact(literal, parsed)) count++;
-      } else if (yaml.isCollection(item)) visit(item, parsed);
+      } else if (descend && yaml.isCollection(target)) visit(target, parsed);
     };
-    if (yaml.isSeq(node) && Array.isArray(value)) node.items.forEach((item, index) => child(String(index), item));
+    if (yaml.isSeq(node) && Array.isArray(value)) node.items.forEach((item, index) => child(String(index), item, !yaml.isAlias(item)));
     else if (yaml.isMap(node) && !Array.isArray(value)) {
-      for (const pair of node.items) {
-        const key = yaml.isScalar(pair.key) ? pair.key.value : pair.key;
-        if (key === '<<' || (typeof key === 'object' && key !== null)) continue; // merged copies keep the double
-        child(String(key), pair.value);
+      const keyOf = (pair: { key: unknown }) => (yaml.isScalar(pair.key) ? pair.key.value : pair.key);
+      // Explicit keys win over merged ones (the last of duplicate JSON keys, as JSON.parse), then the first source.
+      for (const pair of [...node.items].reverse()) {
+        const key = keyOf(pair);
+        if (key !== '<<' && (typeof key !== 'object' || key === null)) child(String(key), pair.value, !yaml.isAlias(pair.value));
+      }
+      for (const pair of node.items.filter((p) => keyOf(p) === '<<')) {
+        const merged = resolved(pair.value);
+        const sources = yaml.isSeq(merged) ? merged.items.map(resolved) : [merged];
+        for (const source of sources) {
+          if (yaml.isMap(source)) for (const item of source.items) child(String(keyOf(item)), item.value, false);
+        }
       }
     }
   };

@@ -70,6 +70,24 @@ test('parsing keeps the literal of inexact numbers, by container and key, in JSO
   assert.is(writtenNumber(doc.b, '0'), '1e30'); // written otherwise than JS prints it: kept, not counted
 });
 
+test('YAML aliases and merge keys: the literal follows the value; explicit keys win over merged ones', () => {
+  const text = [
+    'limits: &limits { maximum: 1000000000000000000000000000001, minimum: 12345678901234567891 }',
+    'big: &big 1000000000000000000000000000003',
+    'a: { <<: *limits, minimum: 5 }',
+    'b: [*big]',
+    'c: { <<: [{ maximum: 1000000000000000000000000000007 }, *limits] }',
+  ].join('\n');
+  const doc = parseSource(text, '/x/spec.yaml').data as any;
+  assert.is(writtenNumber(doc.a, 'maximum'), '1000000000000000000000000000001');
+  assert.is(writtenNumber(doc.a, 'minimum'), undefined);
+  assert.is(writtenNumber(doc.b, '0'), '1000000000000000000000000000003');
+  assert.is(writtenNumber(doc.c, 'maximum'), '1000000000000000000000000000007', 'the first merge source wins');
+  assert.is(writtenNumber(doc.c, 'minimum'), '12345678901234567891');
+  const json = parseSource('{"k": 1000000000000000000000000000001, "k": 1000000000000000000000000000009}', '/x/s.json').data as any;
+  assert.is(writtenNumber(json, 'k'), '1000000000000000000000000000009', 'the last duplicate key, as JSON.parse');
+});
+
 test('specs without long numbers record nothing', () => {
   const source = parseSource('openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths: {}\nx-max: 9007199254740991\n', '/x/spec.yaml');
   assert.is(source.inexactNumbers, undefined);
