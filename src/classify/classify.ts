@@ -16,6 +16,7 @@ import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } fr
 import { checkOverrides, severityPolicy } from '../ruleset/apply-overrides.ts';
 import { ruleIndexFor } from './engine.ts';
 import { interpolate } from './message.ts';
+import { distinguishInexactNumbers, type NumberTexts } from './distinct-numbers.ts';
 import type { Finding } from './types.ts';
 export { summarize } from './summary.ts';
 
@@ -59,20 +60,31 @@ export function rulesOfFormat(rules: RuleDefinition[], format: RuleFormat): Rule
   return list;
 }
 
-/** Raw changes between two loaded specs of the same format, and the format whose rules classify them. */
-export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility' | 'lifecycle'>): { format: RuleFormat; changes: RawChange[] } {
+export interface SpecDiff {
+  format: RuleFormat;
+  changes: RawChange[];
+  /** How to show numbers a double cannot hold exactly (their stand-in doubles are in the changes). */
+  numberTexts?: NumberTexts;
+}
+
+/**
+ * Raw changes between two loaded specs of the same format, and the format whose rules classify them. Numbers a
+ * double cannot hold exactly are first given stand-in doubles in both documents, so they compare by value.
+ */
+export function diffSpecs(base: LoadedSpec, revision: LoadedSpec, options: Pick<ClassifyOptions, 'today' | 'compatibility' | 'lifecycle'>): SpecDiff {
   if (base.kind.format !== revision.kind.format) {
     throw new ToolError(`${revision.path} is ${revision.kind.format} but its base is ${base.kind.format}; they cannot be compared`, {
       file: revision.path, hint: 'a contract keeps its format; add a new contract for the other document',
     });
   }
+  const numberTexts = distinguishInexactNumbers(base, revision);
   if (revision.kind.format === 'json-schema') {
-    return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }) };
+    return { format: 'json-schema', changes: diffJsonSchema(base, revision, { compatibility: options.compatibility ?? 'backward' }), numberTexts };
   }
   const changes = diffApi(base, revision, { today: options.today, lifecycle: options.lifecycle });
   // info.version against everything else: for the opt-in info-version-* rules.
   changes.push(...infoVersionChanges(base.document, revision.document, changes));
-  return { format: 'openapi', changes };
+  return { format: 'openapi', changes, numberTexts };
 }
 
 /** Every rule (built-in and the given extra files), sorted by id: the catalogue `specver rules list` prints. */
@@ -94,11 +106,11 @@ export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, opti
   const all = rulesFor(options.ruleFiles, options.relativeTo);
   checkOverrides(all, options.severityOverrides, options.configFile);
   const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
-  const { format, changes } = diffSpecs(base, revision, options);
+  const { format, changes, numberTexts } = diffSpecs(base, revision, options);
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
-    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo);
+    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo, numberTexts);
     const { severity, source } = policy.severityOf({
       rule: finding.rule, category: finding.category, contract: options.contract, method: finding.method, path: finding.path,
       usedBy: finding.usedBy, pointer: finding.location,
@@ -128,14 +140,14 @@ export function sideOf(change: RawChange): 'base' | 'revision' {
 
 export function toFinding(
   change: RawChange, rule: RuleDefinition | undefined, override: string | undefined,
-  base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined,
+  base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined, numberTexts?: NumberTexts,
 ): Finding {
   const side = sideOf(change);
   const spec = side === 'base' ? base : revision;
   const pointer = (side === 'base' ? change.basePointer : change.revisionPointer) ?? '';
   const file = (side === 'base' ? change.baseFile : change.revisionFile) || spec.path;
   const message = rule
-    ? interpolate(rule.message, change)
+    ? interpolate(rule.message, change, numberTexts)
     : `unclassified change: ${change.kind} ${change.action}${change.context.method ? ` in ${change.context.method} ${change.context.path}` : ''}`;
   const finding: Finding = {
     rule: rule?.id ?? 'unclassified',

@@ -23,7 +23,24 @@ export function unknownPlaceholders(template: string): string[] {
   return placeholdersOf(template).filter((name) => !KNOWN.has(name));
 }
 
-function valueOf(name: string, change: RawChange): string | undefined {
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*/g;
+
+/**
+ * A value shown by the comparator (a number, or JSON text holding numbers) with every stand-in double replaced by
+ * the number as written (`numberTexts`, see classify/distinct-numbers.ts). Strings inside JSON text are kept.
+ */
+function writtenNumbers(shown: string, numberTexts: ReadonlyMap<number, string>): string {
+  const written = (token: string) => {
+    const text = numberTexts.get(Number(token));
+    return text !== undefined && String(Number(token)) === token ? text : undefined;
+  };
+  const whole = written(shown);
+  if (whole !== undefined) return whole;
+  if (!/^[[{]/.test(shown)) return shown;
+  return shown.replace(JSON_TOKEN, (token) => (token.startsWith('"') ? token : written(token) ?? token));
+}
+
+function valueOf(name: string, change: RawChange, numberTexts?: ReadonlyMap<number, string>): string | undefined {
   const c = change.context;
   switch (name) {
     case 'target':
@@ -41,7 +58,9 @@ function valueOf(name: string, change: RawChange): string | undefined {
       return change.action;
     default: {
       const value = (c as Record<string, unknown>)[name];
-      return value === undefined ? undefined : String(value);
+      if (value === undefined) return undefined;
+      const shown = String(value);
+      return numberTexts && (name === 'from' || name === 'to' || name === 'value') ? writtenNumbers(shown, numberTexts) : shown;
     }
   }
 }
@@ -72,9 +91,10 @@ function elementOf(change: RawChange): string {
   return `${operation}: ${valueOf('target', change)}`;
 }
 
-export function interpolate(template: string, change: RawChange): string {
+/** `numberTexts`: stand-in double -> number as written (classify/distinct-numbers.ts). */
+export function interpolate(template: string, change: RawChange, numberTexts?: ReadonlyMap<number, string>): string {
   return template.replace(PATTERN, (_, name: string) => {
     if (!KNOWN.has(name)) throw new Error(`unknown placeholder {{${name}}}`);
-    return valueOf(name, change) ?? '(none)';
+    return valueOf(name, change, numberTexts) ?? '(none)';
   });
 }

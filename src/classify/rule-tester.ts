@@ -92,14 +92,14 @@ async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase,
     exemptBelow: c.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,
     deprecationDays: { ...DEFAULT_LIFECYCLE.deprecationDays, ...(c.lifecycle?.deprecationDays ?? {}) },
   };
-  const { changes } = diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward', lifecycle });
+  const { changes, numberTexts } = diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward', lifecycle });
   const classified = await classifyChanges(changes, rules);
   const problems: string[] = [];
   const findings = classified.map(({ change, rule: winner }) => {
     const side = sideOf(change);
     let message = '';
     try {
-      message = winner ? interpolate(winner.message, change) : '';
+      message = winner ? interpolate(winner.message, change, numberTexts) : '';
     } catch (error) {
       problems.push(`${winner?.id}: ${(error as Error).message}`);
     }

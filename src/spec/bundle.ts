@@ -8,6 +8,7 @@ import { extname, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { displayPath, readRootText, readSpecText } from './load.ts';
 import { escapeSegment } from './line-index.ts';
+import { withWrittenNumbers, type NumberPlaceholders } from './bundle-numbers.ts';
 import { parseSource } from './parse-source.ts';
 import { isRecord, type Located } from './ref-scan.ts';
 import { resolveRefs } from './resolve-refs.ts';
@@ -35,8 +36,11 @@ export async function bundleSpec(path: string, options: LoadOptions): Promise<Bu
   });
   if (resolved.files.size === 1) return { text: raw, ext };
 
-  const bundled = inlineExternal(source.data, source.path, resolved.targetOf);
-  const text = source.encoding === 'json' ? `${JSON.stringify(bundled, null, 2)}\n` : stringify(bundled, { aliasDuplicateObjects: false, lineWidth: 0 });
+  const texts = [...resolved.files.values()].map((file) => file.text);
+  const text = withWrittenNumbers(texts, source.encoding, (numbers) => {
+    const bundled = inlineExternal(source.data, source.path, resolved.targetOf, numbers);
+    return source.encoding === 'json' ? `${JSON.stringify(bundled, null, 2)}\n` : stringify(bundled, { aliasDuplicateObjects: false, lineWidth: 0 });
+  });
   return { text, ext };
 }
 
@@ -45,7 +49,7 @@ type TargetOf = (refObject: object) => Located | undefined;
 const refTo = (pointer: string) => `#${pointer.replace(/%/g, '%25').replace(/#/g, '%23')}`;
 
 /** A tree copy of the root file's data with every ref into another file rewritten (inlined or pointed). */
-function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf): unknown {
+function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf, numbers: NumberPlaceholders): unknown {
   /** Where each node of another file was copied to in the bundle. */
   const placed = new Map<object, string>();
   const inProgress = new Set<object>();
@@ -58,19 +62,19 @@ function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf)
   const copy = (node: unknown, file: string, at: string): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     if (file !== rootFile && !placed.has(node)) placed.set(node, at);
-    if (Array.isArray(node)) return node.map((item, index) => copy(item, file, `${at}/${index}`));
+    if (Array.isArray(node)) return node.map((item, index) => numbers.of(node, String(index), item) ?? copy(item, file, `${at}/${index}`));
     const record = node as Record<string, unknown>;
     const target = typeof record.$ref === 'string' ? targetOf(record) : undefined;
     if (target && (file !== rootFile || target.file !== rootFile)) return rewriteRef(record, target, file, at);
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(record)) setKey(out, key, copy(record[key], file, `${at}/${escapeSegment(key)}`));
+    for (const key of Object.keys(record)) setKey(out, key, numbers.of(record, key, record[key]) ?? copy(record[key], file, `${at}/${escapeSegment(key)}`));
     return out;
   };
 
   const rewriteRef = (refObject: Record<string, unknown>, target: Located, file: string, at: string): unknown => {
     const siblings = Object.keys(refObject).filter((key) => key !== '$ref');
     const withSiblings = (out: Record<string, unknown>) => {
-      for (const key of siblings) setKey(out, key, copy(refObject[key], file, `${at}/${escapeSegment(key)}`));
+      for (const key of siblings) setKey(out, key, numbers.of(refObject, key, refObject[key]) ?? copy(refObject[key], file, `${at}/${escapeSegment(key)}`));
       return out;
     };
     const node = target.node;
@@ -90,7 +94,7 @@ function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf)
     inProgress.add(node);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node)) {
-      if (!siblings.includes(key)) setKey(out, key, copy(node[key], target.file, `${at}/${escapeSegment(key)}`));
+      if (!siblings.includes(key)) setKey(out, key, numbers.of(node, key, node[key]) ?? copy(node[key], target.file, `${at}/${escapeSegment(key)}`));
     }
     inProgress.delete(node);
     return withSiblings(out);

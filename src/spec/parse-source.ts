@@ -8,6 +8,7 @@ import { scanningJsonLineLookup } from './json-line-scan.ts';
 import { scanningYamlLineLookup } from './yaml-line-scan.ts';
 import { assertTextInput, MAX_NESTING, nestingError, nestsDeeperThan, yamlDocumentProblem } from './input-limits.ts';
 import { yamlLibrary } from '../config/yaml-positions.ts';
+import { recordInexactNumbers } from './exact-numbers.ts';
 
 /** Alias expansion beyond this many extra nodes is refused (billion-laughs documents). */
 const MAX_ALIAS_EXPANSION = 1_000_000;
@@ -42,12 +43,14 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
   if (data === undefined || (data === null && encoding === 'yaml')) {
     throw new ConfigError(`${display} is empty (no YAML document, only comments)`, { file: display, hint });
   }
+  const inexactNumbers = recordInexactNumbers(text, encoding, data);
   let lookup: LineLookup | undefined;
   return {
     path,
     text,
     encoding,
     data,
+    ...(inexactNumbers > 0 ? { inexactNumbers } : {}),
     lineOf(pointer: string) {
       const segments = pointerSegments(pointer);
       if (!segments) return undefined;

@@ -20,6 +20,8 @@ export interface SourceFile {
    * document, so this re-parses the text on first read (only lint and snapshots pay for it).
    */
   data: unknown;
+  /** How many numbers in the file a double cannot hold exactly (their text is kept: spec/exact-numbers.ts). */
+  inexactNumbers?: number;
   /** 1-based line of the node at a JSON Pointer in this file, or undefined when the pointer does not exist. */
   lineOf(pointer: string): number | undefined;
 }

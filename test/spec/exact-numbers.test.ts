@@ -1,0 +1,101 @@
+/** Exact values of number literals, and which literals the loading stage keeps (spec/decimal.ts, exact-numbers.ts). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, jsonLiteral, parseDecimal } from '../../src/spec/decimal.ts';
+import { mayHoldInexactNumbers, writtenNumber } from '../../src/spec/exact-numbers.ts';
+import { parseSource } from '../../src/spec/parse-source.ts';
+
+const key = (literal: string) => decimalKey(parseDecimal(literal)!);
+
+test('one key per exact value: sign, significant digits and exponent, whatever the notation', () => {
+  assert.is(key('1e30'), key('1000000000000000000000000000000'));
+  assert.is(key('1.0E+30'), key('1e30'));
+  assert.is(key('0.000120'), key('1.2e-4'));
+  assert.is(key('-0'), key('0.000'));
+  assert.is(key('0x10'), key('16'));
+  assert.is(key('-0o17'), key('-15'));
+  assert.is(key('1_000'), key('1000'));
+  assert.is.not(key('1000000000000000000000000000001'), key('1e30'));
+  assert.is.not(key('-5'), key('5'));
+  for (const text of ['.inf', 'NaN', 'Infinity', '1.2.3', '', 'abc', '-']) assert.is(parseDecimal(text), undefined, text);
+});
+
+test('JSON literals for exact values: plain integers, else scientific notation', () => {
+  assert.is(jsonLiteral(parseDecimal('0x1FFFFFFFFFFFFFFFFF')!), '590295810358705651711');
+  assert.is(jsonLiteral(parseDecimal('-1_000')!), '-1000');
+  assert.is(jsonLiteral(parseDecimal('0.000120')!), '1.2e-4');
+  assert.is(jsonLiteral(parseDecimal('1e500')!), '1e500');
+  assert.is(jsonLiteral(parseDecimal('0')!), '0');
+});
+
+test('exact values are ordered by value, not by text', () => {
+  const sorted = ['1e30', '-2', '0', '999999999999999999999999999999.9', '1000000000000000000000000000001', '-10', '0.5']
+    .map((text) => ({ text, value: parseDecimal(text)! }))
+    .sort((a, b) => compareDecimals(a.value, b.value))
+    .map((entry) => entry.text);
+  assert.equal(sorted, ['-10', '-2', '0', '0.5', '999999999999999999999999999999.9', '1e30', '1000000000000000000000000000001']);
+  assert.is(compareDecimals(parseDecimal('1e30')!, parseDecimal('1000000000000000000000000000000')!), 0);
+});
+
+test('a literal is inexact only when its exact value is not the one its double stands for', () => {
+  assert.ok(isInexact('9007199254740993', doubleOfLiteral('9007199254740993')));
+  assert.ok(isInexact('0.10000000000000000001', 0.1));
+  assert.ok(isInexact('1e400', doubleOfLiteral('1e400')));
+  assert.not.ok(isInexact('9007199254740992', 9007199254740992));
+  assert.not.ok(isInexact('1000000000000000000000000000000', 1e30));
+  assert.not.ok(isInexact('1.50', 1.5));
+  assert.not.ok(isInexact('4242424242424242', 4242424242424242));
+});
+
+test('the raw-text check passes ordinary specs and long digit runs inside strings', () => {
+  assert.not.ok(mayHoldInexactNumbers('{"maximum": 100, "minimum": -1.5e10}', 'json'));
+  assert.not.ok(mayHoldInexactNumbers('description: "test card 4242424242424242, id 1234567890123456"\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('{"maximum": 1000000000000000000000000000001}', 'json'));
+  assert.ok(mayHoldInexactNumbers('maximum: 0x1FFFFFFFFFFFFFFF\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('maximum: 1e400\n', 'yaml'));
+});
+
+test('parsing keeps the literal of inexact numbers, by container and key, in JSON and YAML', () => {
+  const json = parseSource('{"a": {"maximum": 1000000000000000000000000000001, "minimum": 5}, "e": [1, 9007199254740993]}', '/x/spec.json');
+  const data = json.data as any;
+  assert.is(json.inexactNumbers, 2);
+  assert.is(writtenNumber(data.a, 'maximum'), '1000000000000000000000000000001');
+  assert.is(writtenNumber(data.a, 'minimum'), undefined);
+  assert.is(writtenNumber(data.e, '1'), '9007199254740993');
+  const yaml = parseSource('a:\n  maximum: 1000000000000000000000000000001\n  "200": { const: 12345678901234567891 }\nb: [1e30]\n', '/x/spec.yaml');
+  const doc = yaml.data as any;
+  assert.is(yaml.inexactNumbers, 2);
+  assert.is(writtenNumber(doc.a, 'maximum'), '1000000000000000000000000000001');
+  assert.is(writtenNumber(doc.a['200'], 'const'), '12345678901234567891');
+  assert.is(writtenNumber(doc.b, '0'), '1e30'); // written otherwise than JS prints it: kept, not counted
+});
+
+test('YAML aliases and merge keys: the literal follows the value; explicit keys win over merged ones', () => {
+  const text = [
+    'limits: &limits { maximum: 1000000000000000000000000000001, minimum: 12345678901234567891 }',
+    'big: &big 1000000000000000000000000000003',
+    'a: { <<: *limits, minimum: 5 }',
+    'b: [*big]',
+    'c: { <<: [{ maximum: 1000000000000000000000000000007 }, *limits] }',
+  ].join('\n');
+  const doc = parseSource(text, '/x/spec.yaml').data as any;
+  assert.is(writtenNumber(doc.a, 'maximum'), '1000000000000000000000000000001');
+  assert.is(writtenNumber(doc.a, 'minimum'), undefined);
+  assert.is(writtenNumber(doc.b, '0'), '1000000000000000000000000000003');
+  assert.is(writtenNumber(doc.c, 'maximum'), '1000000000000000000000000000007', 'the first merge source wins');
+  assert.is(writtenNumber(doc.c, 'minimum'), '12345678901234567891');
+  const json = parseSource('{"k": 1000000000000000000000000000001, "k": 1000000000000000000000000000009}', '/x/s.json').data as any;
+  assert.is(writtenNumber(json, 'k'), '1000000000000000000000000000009', 'the last duplicate key, as JSON.parse');
+});
+
+test('specs without long numbers record nothing', () => {
+  const source = parseSource('openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths: {}\nx-max: 9007199254740991\n', '/x/spec.yaml');
+  assert.is(source.inexactNumbers, undefined);
+  assert.is(writtenNumber(source.data as object, 'x-max'), undefined);
+  // A long digit run in a string passes the raw-text check, but no number is recorded.
+  const strings = parseSource('{"description": "id 12345678901234567890123", "x-id": "98765432109876543210"}', '/x/s.json');
+  assert.is(strings.inexactNumbers, undefined);
+  assert.is(writtenNumber(strings.data as object, 'x-id'), undefined);
+});
+
+test.run();
