@@ -10,6 +10,7 @@ import type { Detected, Detector } from '../../versioning/detect.ts';
 import type { RandomSource } from '../../versioning/names.ts';
 import type { Context } from '../context.ts';
 import type { Prompter } from '../prompts.ts';
+import { bySeverity, describeFinding, SEVERITY_LABEL } from '../../report/change-line.ts';
 
 export interface ChangesetOptions {
   empty?: boolean;
@@ -25,16 +26,11 @@ export interface ChangesetDeps {
   random?: RandomSource;
 }
 
-const SEVERITY_LABEL = { breaking: 'BREAKING', 'non-breaking': 'non-breaking', patch: 'patch' } as const;
-
 function printDetected(ctx: Context, changed: { contract: ContractConfig; detected: Detected }[]): void {
   for (const { contract, detected } of changed) {
     const n = detected.findings.length;
     ctx.out.info(`${contract.name} (${contract.format}): ${n} change${n === 1 ? '' : 's'}, suggested bump ${detected.bump}`);
-    for (const f of detected.findings) {
-      const where = f.method && f.path && !f.message.includes(f.path) ? `${f.method.toUpperCase()} ${f.path}: ` : '';
-      ctx.out.info(`  [${SEVERITY_LABEL[f.severity]}] ${where}${f.message}`);
-    }
+    for (const f of bySeverity(detected.findings)) ctx.out.info(`  [${SEVERITY_LABEL[f.severity]}] ${describeFinding(f)} ${ctx.out.paint('dim', `[${f.rule}]`)}`);
   }
 }
 

@@ -24,7 +24,7 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
   } else {
     const { renderDiffText } = await import('../../report/diff-text.ts');
-    ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose }));
+    ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose, quiet: ctx.quiet }));
   }
   return 0;
 }
