@@ -109,6 +109,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addOption(new Option('--bump <type>', 'bump for --empty or to override the detected one').choices(['major', 'minor', 'patch']))
     .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
     .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
+    .option('--all', 'include contracts whose changes a pending changeset already covers')
     .action(action(() => import('./commands/changeset.ts')));
 
   program
