@@ -122,13 +122,28 @@ function addSummary(sections: Record<Bump, string[]>, bump: Bump, summary: strin
   if (summary !== '' && !sections[bump].includes(summary)) sections[bump].push(summary);
 }
 
+/**
+ * The changesets whose notes an entry gathers: on leaving pre mode, the stable release's entry lists the whole
+ * cycle (the changesets of its pre-releases, as pre.json keeps them) before this run's own.
+ */
+function notedChangesets(input: PlanInput): { summary: string; releases: { contract: string; bump: Bump }[] }[] {
+  const cycle =
+    input.pre?.mode === 'exit'
+      ? input.pre.changesets
+          .filter((c) => c.summary !== undefined)
+          .map((c) => ({ summary: c.summary!, releases: Object.entries(c.bumps).map(([contract, bump]) => ({ contract, bump })) }))
+      : [];
+  return [...cycle, ...input.changesets];
+}
+
 function changelogEntries(input: PlanInput, releases: PlannedRelease[]): ChangelogEntry[] {
   const graduationNote = (r: PlannedRelease) => (r.kind === 'graduation' ? { note: `Stable release of ${r.from}.` } : {});
+  const noted = notedChangesets(input);
   if (input.versioning === 'fixed') {
     const first = releases[0];
     if (!first) return [];
     const sections = emptySections();
-    for (const changeset of input.changesets) {
+    for (const changeset of noted) {
       const bump = highestBump(changeset.releases.map((r) => r.bump));
       if (bump) addSummary(sections, bump, changeset.summary);
     }
@@ -136,7 +151,7 @@ function changelogEntries(input: PlanInput, releases: PlannedRelease[]): Changel
   }
   return releases.map((release) => {
     const sections = emptySections();
-    for (const changeset of input.changesets)
+    for (const changeset of noted)
       for (const r of changeset.releases) if (r.contract === release.contract) addSummary(sections, r.bump, changeset.summary);
     return { heading: `${release.contract}@${release.to}`, date: input.today, sections, ...graduationNote(release) };
   });
@@ -151,6 +166,7 @@ function nextPreState(input: PlanInput, releases: PlannedRelease[]): VersionPlan
   const consumed = input.changesets.map((c) => ({
     id: c.id,
     bumps: Object.fromEntries(c.releases.map((r) => [r.contract, r.bump] as const)) as Record<string, Bump>,
+    summary: c.summary,
   }));
   return { action: 'write', state: { ...pre, initialVersions, changesets: [...pre.changesets, ...consumed] } };
 }
