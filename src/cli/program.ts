@@ -83,7 +83,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('[contracts...]', 'contracts to diff (default: all)')
     .option('--contract <name...>', 'only the named contract(s)')
     .option('-b, --base <version>', 'compare against this version instead of the latest snapshot')
-    .addOption(FORMAT(['text', 'json', 'markdown']))
+    .addOption(FORMAT(['text', 'json', 'markdown', 'html']))
     .addOption(
       new Option('--severity <level>', 'only changes of this severity')
         .choices(['all', 'breaking', 'non-breaking', 'patch'])
