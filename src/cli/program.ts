@@ -4,6 +4,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import { createContext, type Context, type ContextInput, type GlobalFlags } from './context.ts';
+import { HELP_EXAMPLES } from './help-examples.ts';
 
 export type CommandResult = number | void;
 type Loader = () => Promise<{ run: (ctx: Context, ...args: any[]) => Promise<CommandResult> }>;
@@ -54,6 +55,8 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('-v, --verbose', 'detailed output (JSON Pointers, file:line, stack traces)')
     .option('-c, --config <path>', 'path to specver.yaml (default: auto-detect)')
     .showSuggestionAfterError(true)
+    // Every command's --help lists the global flags too (inherited by the commands added below).
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput(quietOutput);
 
@@ -148,6 +151,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .command('list')
     .description('list contracts with format, path and version')
     .addOption(FORMAT(['text', 'json']))
+    .option('--names', 'print only the contract names, one per line (for scripts and shell completion)')
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runList })));
   contract
     .command('remove')
@@ -204,12 +208,15 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
     .action(action(() => import('./commands/completion.ts')));
 
-  // Every subcommand reports errors through main's mapper, never by exiting itself.
-  const quietErrors = (cmd: Command) => {
+  // Every subcommand reports errors through main's mapper, never by exiting itself, and shows examples.
+  const quietErrors = (cmd: Command, prefix: string) => {
+    const path = prefix ? `${prefix} ${cmd.name()}` : cmd.name();
     cmd.exitOverride().configureOutput(quietOutput);
-    cmd.commands.forEach(quietErrors);
+    const examples = HELP_EXAMPLES[path];
+    if (examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    cmd.commands.forEach((sub) => quietErrors(sub, path));
   };
-  program.commands.forEach(quietErrors);
+  program.commands.forEach((cmd) => quietErrors(cmd, ''));
 
   return { program, exitCode: () => code, context: () => ctx };
 }

@@ -56,6 +56,16 @@ test('diff: counts, suggested bump, labelled lines; exits 0 despite breaking cha
   assert.not.match(onlyBreaking.stdout, /non-breaking\s+GET/);
 });
 
+test('breaking --base <a version never released>: exit 2, the hint lists the versions that exist', async () => {
+  const project = await initialised();
+  const r = await runSpecver(['breaking', 'petstore', '--base', '9.9.9'], { cwd: project.dir });
+  assert.is(r.exitCode, 2);
+  assert.is(r.stderr, 'specver: no snapshot of petstore@9.9.9: that version was never released\nhint: versions with a snapshot: 1.0.0\n');
+  const json = await runSpecver(['diff', 'petstore', '--base', '9.9.9', '--json'], { cwd: project.dir });
+  assert.is(json.exitCode, 2);
+  assert.is(json.json().error.hint, 'versions with a snapshot: 1.0.0');
+});
+
 test('diff --json and breaking --json validate against their schemas', async () => {
   const project = await initialised();
   changePetstore(project);
