@@ -154,6 +154,7 @@ lint:
     - pointers: ['/paths/~1internal*/**']
       severity: { operation-tags: off }
 changelog: CHANGELOG.md
+syncInfoVersion: true            # version writes the new version into OpenAPI specs' info.version
 git:
   commit: false
   tag: false

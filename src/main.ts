@@ -2,12 +2,18 @@
 /** Entry point of the `specver` bin: the only place that touches process.exitCode and process.exit. */
 import { interruptedExitCode, runCli } from './cli/run.ts';
 import { watchInFlight } from './store/in-flight.ts';
+import { closedPipeTolerant } from './cli/closed-stdout.ts';
 
 const argv = process.argv.slice(2);
 const input = {
   cwd: process.cwd(),
   env: process.env,
-  streams: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+  // A terminal cannot be closed under us, and prompts need the real stream; a pipe can (`| head -1`).
+  streams: {
+    stdout: process.stdout.isTTY ? process.stdout : closedPipeTolerant(process.stdout),
+    stderr: process.stderr,
+    stdin: process.stdin,
+  },
 };
 // Ctrl-C or SIGTERM (a cancelled CI job) while files are in flight (temp files, the lock): tidy them, then
 // exit 130 / 143. Otherwise both keep their default action, which stops even a long computation at once (a

@@ -62,6 +62,8 @@ export interface Config {
   /** Changelog path relative to root, or false for none. */
   changelog: string | false;
   git: { commit: boolean; tag: boolean };
+  /** `syncInfoVersion`: `version` writes the released version into OpenAPI specs' `info.version` (default true). */
+  syncInfoVersion?: boolean;
   /** The `breaking` gate: let acknowledged breaks through; waiver file relative to root. */
   gate?: { allowAcknowledged: boolean; waivers: string };
   /** http(s) URL prefix -> absolute local directory holding vendored copies (`refs.map`, resolved against root). */

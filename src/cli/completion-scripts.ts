@@ -10,7 +10,15 @@ interface CommandInfo {
   description: string;
   options: string[];
   subcommands: string[];
+  /** Its positional arguments are contract names (`diff [contracts...]`, `contract remove <name>`). */
+  takesContracts: boolean;
 }
+
+/** Argument names that hold contract names. */
+const CONTRACT_ARGUMENTS = new Set(['contracts', 'name', 'old']);
+
+/** Contract names, read from the project when completing (nothing outside a project). */
+const NAMES = (specver: string) => `$(${specver} contract list --names 2>/dev/null)`;
 
 export function collectCommands(program: Command): CommandInfo[] {
   const result: CommandInfo[] = [];
@@ -23,6 +31,7 @@ export function collectCommands(program: Command): CommandInfo[] {
         description: sub.description(),
         options: sub.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))),
         subcommands: sub.commands.map((c) => c.name()).filter((n) => n !== 'help'),
+        takesContracts: sub.registeredArguments.some((a) => CONTRACT_ARGUMENTS.has(a.name())),
       });
       visit(sub, path);
     }
@@ -39,7 +48,7 @@ export function bashScript(program: Command): string {
   const commands = collectCommands(program);
   const top = commands.filter((c) => !c.path.includes(' ')).map((c) => c.path);
   const cases = commands
-    .map((c) => `    "${c.path}") words="${[...c.subcommands, ...c.options].join(' ')}" ;;`)
+    .map((c) => `    "${c.path}") words="${[...c.subcommands, ...c.options].join(' ')}"${c.takesContracts ? ` ; [[ "$cur" != -* ]] && words="$words ${NAMES('"${COMP_WORDS[0]}"')}"` : ''} ;;`)
     .join('\n');
   return `# bash completion for specver; add to ~/.bashrc:  source <(specver completion bash)
 _specver_complete() {
@@ -58,6 +67,8 @@ ${commands.map((c) => `      "${c.path}") path="${c.path}" ;;`).join('\n')}
     "") words="${[...top, ...globalFlags(program)].join(' ')}" ;;
 ${cases}
   esac
+  # After --contract: contract names.
+  [[ "\${COMP_WORDS[COMP_CWORD-1]}" == "--contract" ]] && words="${NAMES('"${COMP_WORDS[0]}"')}"
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -F _specver_complete specver
@@ -84,8 +95,10 @@ export function fishScript(program: Command): string {
       words.length === 1 ? `__fish_seen_subcommand_from ${words[0]}` : `__fish_seen_subcommand_from ${words[0]}; and __fish_seen_subcommand_from ${words[1]}`;
     for (const sub of c.subcommands) lines.push(`complete -c specver -n "${condition}" -a ${sub}`);
     for (const flag of c.options.filter((f) => f.startsWith('--'))) {
-      lines.push(`complete -c specver -n "${condition}" -l ${flag.slice(2)}`);
+      const names = flag === '--contract' ? ` -r -a "(specver contract list --names 2>/dev/null)"` : '';
+      lines.push(`complete -c specver -n "${condition}" -l ${flag.slice(2)}${names}`);
     }
+    if (c.takesContracts) lines.push(`complete -c specver -n "${condition}" -f -a "(specver contract list --names 2>/dev/null)"`);
   }
   for (const flag of globalFlags(program).filter((f) => f.startsWith('--'))) lines.push(`complete -c specver -l ${flag.slice(2)}`);
   return `${lines.join('\n')}\n`;

@@ -28,6 +28,11 @@ export interface Context {
   interactive: boolean;
   /** Whether --interactive was forced on. */
   forceInteractive: boolean;
+  /**
+   * Set when prompts would have been shown but stdin is not a terminal (`echo | specver changeset` in a
+   * terminal): the one line a prompting command prints on stderr before going on without prompts.
+   */
+  noPromptReason?: string;
   streams: Streams;
   /** Current time; injectable so tests can fix "today" (sunset dates, changelog dates). */
   now: () => Date;
@@ -56,6 +61,7 @@ export function createContext(input: ContextInput, flags: GlobalFlags): Context 
   if (flags.interactive === false) interactive = false;
   else if (forceInteractive) interactive = true;
   else interactive = ttys && !yes && !isCi(input.env);
+  const stdinOnly = !interactive && flags.interactive === undefined && !yes && !isCi(input.env) && input.streams.stdout.isTTY === true;
   const envNow = input.env.SPECVER_NOW;
   const now = input.now ?? (envNow ? () => fixedNow(envNow) : () => new Date());
   return {
@@ -69,6 +75,7 @@ export function createContext(input: ContextInput, flags: GlobalFlags): Context 
     yes,
     interactive,
     forceInteractive,
+    ...(stdinOnly ? { noPromptReason: 'stdin is not a terminal: not prompting, using the detected bumps and a generated summary' } : {}),
     streams: input.streams,
     now,
   };

@@ -4,6 +4,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import { createContext, type Context, type ContextInput, type GlobalFlags } from './context.ts';
+import { HELP_EXAMPLES } from './help-examples.ts';
 
 export type CommandResult = number | void;
 type Loader = () => Promise<{ run: (ctx: Context, ...args: any[]) => Promise<CommandResult> }>;
@@ -54,6 +55,8 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('-v, --verbose', 'detailed output (JSON Pointers, file:line, stack traces)')
     .option('-c, --config <path>', 'path to specver.yaml (default: auto-detect)')
     .showSuggestionAfterError(true)
+    // Every command's --help lists the global flags too (inherited by the commands added below).
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput(quietOutput);
 
@@ -83,7 +86,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('[contracts...]', 'contracts to diff (default: all)')
     .option('--contract <name...>', 'only the named contract(s)')
     .option('-b, --base <version>', 'compare against this version instead of the latest snapshot')
-    .addOption(FORMAT(['text', 'json', 'markdown']))
+    .addOption(FORMAT(['text', 'json', 'markdown', 'html']))
     .addOption(
       new Option('--severity <level>', 'only changes of this severity')
         .choices(['all', 'breaking', 'non-breaking', 'patch'])
@@ -109,6 +112,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addOption(new Option('--bump <type>', 'bump for --empty or to override the detected one').choices(['major', 'minor', 'patch']))
     .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
     .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
+    .option('--all', 'include contracts whose changes a pending changeset already covers')
     .action(action(() => import('./commands/changeset.ts')));
 
   program
@@ -147,6 +151,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .command('list')
     .description('list contracts with format, path and version')
     .addOption(FORMAT(['text', 'json']))
+    .option('--names', 'print only the contract names, one per line (for scripts and shell completion)')
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runList })));
   contract
     .command('remove')
@@ -203,12 +208,15 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
     .action(action(() => import('./commands/completion.ts')));
 
-  // Every subcommand reports errors through main's mapper, never by exiting itself.
-  const quietErrors = (cmd: Command) => {
+  // Every subcommand reports errors through main's mapper, never by exiting itself, and shows examples.
+  const quietErrors = (cmd: Command, prefix: string) => {
+    const path = prefix ? `${prefix} ${cmd.name()}` : cmd.name();
     cmd.exitOverride().configureOutput(quietOutput);
-    cmd.commands.forEach(quietErrors);
+    const examples = HELP_EXAMPLES[path];
+    if (examples) cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    cmd.commands.forEach((sub) => quietErrors(sub, path));
   };
-  program.commands.forEach(quietErrors);
+  program.commands.forEach((cmd) => quietErrors(cmd, ''));
 
   return { program, exitCode: () => code, context: () => ctx };
 }

@@ -12,12 +12,23 @@ import { terminalSafe } from './terminal-text.ts';
 export interface Prompter {
   /** Pick a bump, pre-selected on `initial`. */
   bump(message: string, initial: Bump): Promise<Bump>;
-  /** Free text; `initial` pre-fills the answer. Empty answers are refused when `required`. */
-  text(message: string, options?: { initial?: string; required?: boolean }): Promise<string>;
+  /** A contract's bump, pre-selected on `initial`, or `null` when the user leaves the contract out. */
+  bumpOrSkip(message: string, initial: Bump): Promise<Bump | null>;
+  /**
+   * Free text; `initial` pre-fills the answer; `suggested` is shown greyed in the empty field and taken on a
+   * bare Enter. Empty answers are refused when `required` (unless there is a suggestion).
+   */
+  text(message: string, options?: { initial?: string; suggested?: string; required?: boolean }): Promise<string>;
   /** Pick one or more of `choices`. */
   choose(message: string, choices: string[], initial: string[]): Promise<string[]>;
   /** Yes or no, pre-selected on `initial`. */
   confirm(message: string, initial: boolean): Promise<boolean>;
+}
+
+/** A multi-line suggestion shown on one line: its first line, marked as continuing. */
+function firstLine(text: string): string {
+  const [first, ...rest] = text.split('\n');
+  return rest.length > 0 ? `${first} …` : first!;
 }
 
 function isStream(value: unknown): boolean {
@@ -37,20 +48,19 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
     if (clack.isCancel(value)) throw new CancelledError('cancelled: nothing was written');
     return value as Exclude<T, symbol>;
   };
+  const bumps = [
+    { value: 'major', label: 'major', hint: 'breaking change' },
+    { value: 'minor', label: 'minor', hint: 'compatible addition' },
+    { value: 'patch', label: 'patch', hint: 'documentation, examples' },
+  ] as const;
   return {
     async bump(message, initial) {
-      return answer(
-        await clack.select<Bump>({
-          ...io,
-          message: terminalSafe(message),
-          initialValue: initial,
-          options: [
-            { value: 'major', label: 'major', hint: 'breaking change' },
-            { value: 'minor', label: 'minor', hint: 'compatible addition' },
-            { value: 'patch', label: 'patch', hint: 'documentation, examples' },
-          ],
-        }),
-      );
+      return answer(await clack.select<Bump>({ ...io, message: terminalSafe(message), initialValue: initial, options: [...bumps] }));
+    },
+    async bumpOrSkip(message, initial) {
+      const options = [...bumps, { value: 'skip', label: 'leave out', hint: 'not in this changeset' }] as const;
+      const chosen = answer(await clack.select<Bump | 'skip'>({ ...io, message: terminalSafe(message), initialValue: initial, options: [...options] }));
+      return chosen === 'skip' ? null : chosen;
     },
     async text(message, options = {}) {
       const value = answer(
@@ -59,10 +69,13 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
           message: terminalSafe(message),
           // A summary generated from a spec is shown in the terminal to be edited: no control characters.
           initialValue: options.initial === undefined ? undefined : terminalSafe(options.initial),
-          validate: (v) => (options.required && (v ?? '').trim() === '' ? 'please enter a summary' : undefined),
+          ...(options.suggested === undefined
+            ? {}
+            : { placeholder: terminalSafe(firstLine(options.suggested)), defaultValue: options.suggested }),
+          validate: (v) => (options.required && options.suggested === undefined && (v ?? '').trim() === '' ? 'please enter a summary' : undefined),
         }),
       );
-      return value.trim();
+      return (value || options.suggested || '').trim();
     },
     async choose(message, choices, initial) {
       return answer(

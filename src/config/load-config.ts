@@ -160,6 +160,7 @@ interface RawConfig {
   lint?: Partial<Config['lint']>;
   changelog?: string | false;
   git?: Partial<Config['git']>;
+  syncInfoVersion?: boolean;
   gate?: { allowAcknowledged?: boolean; waivers?: string };
   refs?: { map?: Record<string, string> };
   lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
@@ -316,6 +317,7 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) }, ...(raw.lint?.overrides ? { overrides: raw.lint.overrides } : {}) },
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
+    syncInfoVersion: raw.syncInfoVersion ?? true,
     gate: { allowAcknowledged: raw.gate?.allowAcknowledged ?? false, waivers: normaliseContractPath(root, waivers) },
     refsMap,
     lifecycle: {

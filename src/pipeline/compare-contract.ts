@@ -69,8 +69,15 @@ async function loadBase(
     return { spec: await loadSpec(specPath, loadOptions(config, contract, readFile)), info };
   }
   const version = selector.kind === 'version' ? selector.version : await currentVersion(config, contract);
-  const { findSnapshot } = await import('../store/snapshots.ts');
-  const snapshot = await findSnapshot(config, contract, version);
+  const { findSnapshot, listSnapshots } = await import('../store/snapshots.ts');
+  if (selector.kind === 'version' && !(await listSnapshots(config, contract.name)).some((s) => s.version === version)) {
+    // A version asked for that was never released: say which ones can be compared against.
+    const known = (await listSnapshots(config, contract.name)).map((s) => s.version);
+    throw new ConfigError(`no snapshot of ${contract.name}@${version}: that version was never released`, {
+      hint: known.length > 0 ? `versions with a snapshot: ${known.join(', ')}` : `${contract.name} has no snapshots yet: run 'specver init' or 'specver version' first`,
+    });
+  }
+  const snapshot = findSnapshot(config, contract, version);
   const info: BaseInfo = { label: `${contract.name}@${version}`, version, file: relative(config.root, snapshot) };
   return { spec: await loadSpec(snapshot, loadOptions(config, contract)), info };
 }

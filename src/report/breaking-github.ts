@@ -8,7 +8,7 @@
 import type { Finding } from '../classify/types.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
-import { describeFinding, operationOf, whereOf } from './change-line.ts';
+import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { verdictLine } from './breaking-text.ts';
 
 /** Non-breaking changes annotated as notices, per run (GitHub's per-step limit for notices). */
@@ -26,7 +26,7 @@ function annotation(level: 'error' | 'warning' | 'notice', contractPath: string,
   const onRevision = finding.side === 'revision' && finding.file;
   const props = [`file=${escapeProperty(onRevision ? (finding.file as string) : contractPath)}`];
   if (onRevision && finding.line) props.push(`line=${finding.line}`);
-  props.push(`title=${escapeProperty(`specver ${finding.severity}: ${finding.rule}`)}`);
+  props.push(`title=${escapeProperty(`specver ${SEVERITY_LABEL[finding.severity]}: ${finding.rule}`)}`);
   return `::${level} ${props.join(',')}::${escapeData(`${describeFinding(finding)}${note ? ` ${note}` : ''}`)}`;
 }
 
@@ -50,7 +50,7 @@ export function githubReport(comparisons: Comparison[], verdict: GateVerdict = j
   const rest: { contract: string; finding: Finding }[] = [];
   let notices = 0;
   for (const { contract, findings } of comparisons) {
-    for (const finding of findings) {
+    for (const finding of bySeverity(findings)) {
       if (finding.severity === 'breaking') {
         const status = verdict.status.get(finding);
         const blocking = isBlocking(verdict, finding);

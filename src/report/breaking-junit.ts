@@ -5,7 +5,7 @@
  */
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
-import { describeFinding, whereOf } from './change-line.ts';
+import { describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { renderJunit, type JunitSuite } from './junit.ts';
 
 export function renderBreakingJunit(comparisons: Comparison[], verdict: GateVerdict = judge(comparisons)): string {
@@ -19,7 +19,7 @@ export function renderBreakingJunit(comparisons: Comparison[], verdict: GateVerd
         const blocking = isBlocking(verdict, f);
         const note = statusNote(verdict.status.get(f));
         return {
-          name: `${f.rule} ${f.location}${note ? ` ${note}` : ''}`,
+          name: `${SEVERITY_LABEL.breaking} ${f.rule} ${f.location}${note ? ` ${note}` : ''}`,
           className,
           ...(blocking ? { failure: { message: describeFinding(f), type: f.rule, detail: `${whereOf(f)}\n${f.location}` } } : {}),
         };

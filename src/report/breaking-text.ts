@@ -1,8 +1,8 @@
-/** Human output of `breaking`: `[breaking]` / `[non-breaking]` lines per contract, then the count line. */
+/** Human output of `breaking`: `[BREAKING]` / `[non-breaking]` lines per contract, then the count line. */
 import type { Output } from '../cli/output.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
-import { describeFinding } from './change-line.ts';
+import { bySeverity, describeFinding, SEVERITY_LABEL } from './change-line.ts';
 
 export function breakingCount(comparisons: Comparison[]): number {
   return comparisons.reduce((n, c) => n + c.summary.breaking, 0);
@@ -27,7 +27,7 @@ export function verdictLine(verdict: GateVerdict): string {
 export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean, verdict: GateVerdict = judge(comparisons)): string {
   const lines: string[] = [];
   for (const { contract, hasBase, findings } of comparisons) {
-    const relevant = findings.filter((f) => f.severity === 'breaking' || (!quiet && f.severity === 'non-breaking'));
+    const relevant = bySeverity(findings).filter((f) => f.severity === 'breaking' || (!quiet && f.severity === 'non-breaking'));
     if (!quiet) {
       const title = `${out.paint('bold', contract.name)} (${contract.format})`;
       if (!hasBase) lines.push(`${title}: new contract, nothing to compare`);
@@ -38,10 +38,11 @@ export function renderBreakingText(out: Output, comparisons: Comparison[], quiet
       const blocking = isBlocking(verdict, finding);
       const tag =
         finding.severity !== 'breaking'
-          ? out.paint('yellow', '[non-breaking]')
-          : out.paint(blocking ? 'red' : 'yellow', '[breaking]');
+          ? out.paint('yellow', `[${SEVERITY_LABEL['non-breaking']}]`)
+          : out.paint(blocking ? 'red' : 'yellow', `[${SEVERITY_LABEL.breaking}]`);
       const note = statusNote(status);
-      lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}${note ? ` ${note}` : ''}`);
+      const rule = out.paint('dim', `[${finding.rule}]`);
+      lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}${note ? ` ${note}` : ''} ${rule}`);
     }
   }
   // Expired waivers fail the gate: shown as results, even with --quiet.

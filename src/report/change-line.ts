@@ -8,6 +8,13 @@ export const SEVERITY_LABEL: Record<Severity, string> = {
   patch: 'patch',
 };
 
+const SEVERITY_RANK: Record<Severity, number> = { breaking: 0, 'non-breaking': 1, patch: 2 };
+
+/** Breaking first, then non-breaking, then patch; the detection order is kept within a severity. */
+export function bySeverity<T extends { severity: Severity }>(findings: readonly T[]): T[] {
+  return [...findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+
 /** `GET /pets` for findings that belong to one operation. */
 export function operationOf(finding: Finding): string | undefined {
   if (finding.method && finding.path) return `${finding.method.toUpperCase()} ${finding.path}`;

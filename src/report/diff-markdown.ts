@@ -1,10 +1,10 @@
 /** `diff --format markdown`: the table a pull-request comment or job summary shows. */
 import type { Comparison } from '../pipeline/compare-contract.ts';
 import type { Severity } from '../types.ts';
-import { describeFinding, whereOf } from './change-line.ts';
+import { bySeverity, describeFinding, whereOf } from './change-line.ts';
 
 const BADGE: Record<Severity, string> = {
-  breaking: '🔴 breaking',
+  breaking: '🔴 BREAKING',
   'non-breaking': '🟡 non-breaking',
   patch: '⚪ patch',
 };
@@ -18,7 +18,7 @@ export function renderDiffMarkdown(comparisons: Comparison[], severity: Severity
   const lines = ['## API contract changes', ''];
   const rows: string[] = [];
   for (const { contract, findings } of comparisons) {
-    for (const finding of findings) {
+    for (const finding of bySeverity(findings)) {
       if (severity !== 'all' && finding.severity !== severity) continue;
       rows.push(`| ${cell(contract.name)} | ${BADGE[finding.severity]} | ${cell(describeFinding(finding))} | \`${cell(whereOf(finding))}\` |`);
     }

@@ -3,7 +3,7 @@ import type { Output } from '../cli/output.ts';
 import type { Summary } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
 import type { Severity } from '../types.ts';
-import { describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
+import { bySeverity, describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
 
 const COLOUR = { breaking: 'red', 'non-breaking': 'yellow', patch: 'gray' } as const;
 
@@ -12,10 +12,20 @@ export function countsLine(summary: Summary): string {
   return `${summary.total} ${noun} (${summary.breaking} breaking, ${summary.nonBreaking} non-breaking, ${summary.patch} patch)`;
 }
 
+/** The final line: what the whole run found, so a long report need not be scrolled back. */
+export function totalLine(comparisons: Comparison[]): string {
+  const sum = (pick: (s: Summary) => number) => comparisons.reduce((n, c) => n + pick(c.summary), 0);
+  const total = sum((s) => s.total);
+  const contracts = comparisons.filter((c) => c.summary.total > 0).length;
+  if (total === 0) return `No changes in ${comparisons.length} ${comparisons.length === 1 ? 'contract' : 'contracts'}`;
+  const noun = contracts === 1 ? 'contract' : 'contracts';
+  return `${total} ${total === 1 ? 'change' : 'changes'} in ${contracts} ${noun}: ${sum((s) => s.breaking)} breaking, ${sum((s) => s.nonBreaking)} non-breaking, ${sum((s) => s.patch)} patch`;
+}
+
 export function renderDiffText(
   out: Output,
   comparisons: Comparison[],
-  options: { severity: Severity | 'all'; verbose: boolean },
+  options: { severity: Severity | 'all'; verbose: boolean; quiet?: boolean },
 ): string {
   const lines: string[] = [];
   for (const { contract, base, hasBase, findings, summary } of comparisons) {
@@ -29,15 +39,18 @@ export function renderDiffText(
       continue;
     }
     lines.push(`${title}: ${countsLine(summary)}, suggested bump: ${summary.bump}`);
-    const shown = options.severity === 'all' ? findings : findings.filter((f) => f.severity === options.severity);
+    // --quiet: the per-contract counts only.
+    if (options.quiet) continue;
+    const shown = bySeverity(options.severity === 'all' ? findings : findings.filter((f) => f.severity === options.severity));
     for (const finding of shown) {
       const label = SEVERITY_LABEL[finding.severity].padEnd(12);
-      lines.push(`  ${out.paint(COLOUR[finding.severity], label)} ${describeFinding(finding)}`);
+      lines.push(`  ${out.paint(COLOUR[finding.severity], label)} ${describeFinding(finding)} ${out.paint('dim', `[${finding.rule}]`)}`);
       if (options.verbose) {
-        lines.push(`               ${out.paint('gray', `${finding.rule} at ${finding.location || '/'} (${whereOf(finding)})`)}`);
+        lines.push(`               ${out.paint('gray', `at ${finding.location || '/'} (${whereOf(finding)})`)}`);
       }
     }
     if (shown.length === 0) lines.push(`  no ${options.severity} changes`);
   }
+  lines.push(totalLine(comparisons));
   return lines.join('\n');
 }

@@ -22,7 +22,8 @@ export interface PreState {
   mode: 'pre' | 'exit';
   tag: string;
   initialVersions: Record<string, string>;
-  changesets: { id: string; bumps: Record<string, Bump> }[];
+  /** `summary`: absent in pre.json files written before summaries were kept. */
+  changesets: { id: string; bumps: Record<string, Bump>; summary?: string }[];
 }
 
 /** JSON as specver writes its state files: 2-space indent, trailing newline. */
@@ -92,7 +93,7 @@ export async function readPre(root: string): Promise<PreState | undefined> {
     mode: state.mode,
     tag: state.tag,
     initialVersions: toPlainRecord(state.initialVersions),
-    changesets: state.changesets.map((c) => ({ id: c.id, bumps: toPlainRecord(c.bumps) })),
+    changesets: state.changesets.map((c) => ({ id: c.id, bumps: toPlainRecord(c.bumps), ...(c.summary === undefined ? {} : { summary: c.summary }) })),
   };
 }
 

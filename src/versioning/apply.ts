@@ -38,6 +38,8 @@ export function journalPath(root: string): string {
 export interface ApplyOptions {
   /** Content of the snapshot to write for a contract at a version (normally the current spec file). */
   snapshotContent: (contract: string, version: string) => Promise<string>;
+  /** The contract's root spec with info.version set to `version`; undefined: leave the file as it is. */
+  specContent?: (contract: string, version: string) => Promise<string | undefined>;
   /** Test seam: called before each step with its name; throwing simulates a kill at that point. */
   onStep?: (step: string) => void | Promise<void>;
 }
@@ -59,7 +61,10 @@ function stepName(op: JournalOp): string {
 async function buildJournal(plan: VersionPlan, options: ApplyOptions): Promise<Journal> {
   const ops: JournalOp[] = [];
   for (const write of plan.writes) {
-    if (write.kind === 'snapshot') ops.push({ op: 'write', path: write.path, content: await options.snapshotContent(write.contract!, write.version!) });
+    if (write.kind === 'spec') {
+      const content = await options.specContent?.(write.contract!, write.version!);
+      if (content !== undefined) ops.push({ op: 'write', path: write.path, content });
+    } else if (write.kind === 'snapshot') ops.push({ op: 'write', path: write.path, content: await options.snapshotContent(write.contract!, write.version!) });
     else if (write.kind === 'changelog') ops.push({ op: 'write', path: write.path, content: plan.changelog!.content });
     else if (write.kind === 'versions') ops.push({ op: 'versions', state: { versioning: plan.versioning, contracts: plan.versions } });
     else if (plan.pre.action === 'write') ops.push({ op: 'pre', state: plan.pre.state });

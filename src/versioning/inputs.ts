@@ -43,6 +43,11 @@ export async function gatherPlanInput(config: Config, options: InputOptions): Pr
     preid: options.preid,
     changelog: changelogPath ? { path: changelogPath, existing: await readChangelog(root, changelogPath) } : null,
     git: { enabled: options.git, commit: config.git.commit, tag: config.git.tag },
+    // OpenAPI specs whose info.version follows the released version (JSON Schemas have no such field).
+    specs:
+      config.syncInfoVersion === false
+        ? {}
+        : Object.fromEntries(config.contracts.filter((c) => c.format === 'openapi').map((c) => [c.name, c.path.split(sep).join('/')])),
     today: options.today.toISOString().slice(0, 10),
     files: {
       versions: rel(root, versionsFile(root)),

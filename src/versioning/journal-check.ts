@@ -1,7 +1,8 @@
 /**
  * The version journal is replayed from disk, and a pull request can put anything there: before a single
  * step runs, the whole journal must have the schema's shape and name only files `version` itself produces
- * (snapshots of known contracts, the configured changelog, versions.json, pre.json, changesets to delete),
+ * (snapshots of known contracts, the root spec of an OpenAPI contract it snapshots (its info.version), the
+ * configured changelog, versions.json, pre.json, changesets to delete),
  * each resolving (symlinks included) to where it belongs. Anything else refuses the journal as a whole.
  */
 import { posix, relative, resolve, sep } from 'node:path';
@@ -42,8 +43,23 @@ function normalised(path: string): string | undefined {
 const SNAPSHOT = /^\.specver\/snapshots\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})@([^/]+)\.(yaml|yml|json)$/;
 const CHANGESET = /^\.specver\/changesets\/[^/.][^/]*\.md$/;
 
+/**
+ * The root spec files `version` may write (info.version): those of the OpenAPI contracts this journal
+ * snapshots, that is, releases; relative path -> contract.
+ */
+function releasedSpecs(config: Config, journal: Journal): Map<string, string> {
+  const released = new Set(journal.ops.flatMap((op) => (op.op === 'write' ? [SNAPSHOT.exec(normalised(op.path) ?? '')?.[1]] : [])));
+  const specs = new Map<string, string>();
+  for (const c of config.contracts) {
+    const path = normalised(relative(config.root, resolve(config.root, c.path)).split(sep).join('/'));
+    if (c.format === 'openapi' && released.has(c.name) && path) specs.set(path, c.name);
+  }
+  return specs;
+}
+
 /** Why a write op's path is not one `version` produces; undefined when it is. */
-function writeTargetProblem(config: Config, path: string, changelog: string | undefined): string | undefined {
+function writeTargetProblem(config: Config, path: string, changelog: string | undefined, specs: Map<string, string>): string | undefined {
+  if (specs.has(path)) return undefined;
   const snapshot = SNAPSHOT.exec(path);
   if (snapshot) {
     if (!config.contracts.some((c) => c.name === snapshot[1])) return `a snapshot of unknown contract '${snapshot[1]}'`;
@@ -66,7 +82,9 @@ export function checkJournal(config: Config, data: unknown): Journal {
   }
   const journal = data as Journal;
   const changelog = config.changelog === false ? undefined : normalised(relative(config.root, resolve(config.root, config.changelog)).split(sep).join('/'));
-  const guard = { root: config.root, protectedFiles: [config.file, ...config.contracts.map((c) => resolve(config.root, c.path))] };
+  const specs = releasedSpecs(config, journal);
+  const protectedFiles = [config.file, ...config.contracts.map((c) => resolve(config.root, c.path))];
+  const guard = { root: config.root, protectedFiles };
   journal.ops.forEach((op, index) => {
     const entry = `entry ${index} (${op.op}${'path' in op ? ` ${JSON.stringify(op.path)}` : ''})`;
     if (op.op === 'versions' || op.op === 'pre') {
@@ -80,9 +98,13 @@ export function checkJournal(config: Config, data: unknown): Journal {
     const inState = path.startsWith(`${STATE_DIR_NAME}/`);
     try {
       if (op.op === 'write') {
-        const problem = writeTargetProblem(config, path, changelog);
+        const problem = writeTargetProblem(config, path, changelog, specs);
         if (problem) throw refused(`${entry} is ${problem}`);
-        if (inState) assertInState(config.root, absolute, 'snapshot');
+        const spec = specs.get(path);
+        if (spec !== undefined) {
+          // The released contract's own spec, and no other protected file (nor a symlink leading elsewhere).
+          assertWritable({ ...guard, protectedFiles: protectedFiles.filter((f) => f !== absolute) }, absolute, `spec of ${spec}`, false);
+        } else if (inState) assertInState(config.root, absolute, 'snapshot');
         else assertWritable(guard, absolute, 'changelog', false);
       } else {
         if (path !== `${STATE_DIR_NAME}/pre.json` && !CHANGESET.test(path)) throw refused(`${entry} is not a changeset or pre.json`);

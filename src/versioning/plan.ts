@@ -26,6 +26,8 @@ export interface PlanInput {
   git: { enabled: boolean; commit: boolean; tag: boolean };
   /** YYYY-MM-DD, for changelog entries. */
   today: string;
+  /** Contract -> root spec file (relative to the root) whose `info.version` follows the new version. */
+  specs?: Record<string, string>;
   /** Paths relative to the root. */
   files: { versions: string; pre: string; snapshot: (contract: string, version: string) => string };
 }
@@ -49,8 +51,11 @@ export interface VersionPlan {
   /** What happens to pre.json. */
   pre: { action: 'keep' } | { action: 'write'; state: PreState } | { action: 'remove' };
   changelog: { path: string; entries: ChangelogEntry[]; content: string } | null;
-  /** Files written, in order (snapshots, changelog, versions.json, pre.json), relative to the root. */
-  writes: { path: string; kind: 'snapshot' | 'changelog' | 'versions' | 'pre'; contract?: string; version?: string }[];
+  /**
+   * Files written, in order (specs' info.version, snapshots, changelog, versions.json, pre.json), relative to
+   * the root. A spec is listed when its info.version is to follow; apply leaves it alone when it already does.
+   */
+  writes: { path: string; kind: 'spec' | 'snapshot' | 'changelog' | 'versions' | 'pre'; contract?: string; version?: string }[];
   /** Files deleted, in order; consumed changesets come last of all. */
   deletes: { path: string; kind: 'pre' | 'changeset' }[];
   git: { stage: boolean; commit: boolean; message: string; tags: string[] };
@@ -122,13 +127,28 @@ function addSummary(sections: Record<Bump, string[]>, bump: Bump, summary: strin
   if (summary !== '' && !sections[bump].includes(summary)) sections[bump].push(summary);
 }
 
+/**
+ * The changesets whose notes an entry gathers: on leaving pre mode, the stable release's entry lists the whole
+ * cycle (the changesets of its pre-releases, as pre.json keeps them) before this run's own.
+ */
+function notedChangesets(input: PlanInput): { summary: string; releases: { contract: string; bump: Bump }[] }[] {
+  const cycle =
+    input.pre?.mode === 'exit'
+      ? input.pre.changesets
+          .filter((c) => c.summary !== undefined)
+          .map((c) => ({ summary: c.summary!, releases: Object.entries(c.bumps).map(([contract, bump]) => ({ contract, bump })) }))
+      : [];
+  return [...cycle, ...input.changesets];
+}
+
 function changelogEntries(input: PlanInput, releases: PlannedRelease[]): ChangelogEntry[] {
   const graduationNote = (r: PlannedRelease) => (r.kind === 'graduation' ? { note: `Stable release of ${r.from}.` } : {});
+  const noted = notedChangesets(input);
   if (input.versioning === 'fixed') {
     const first = releases[0];
     if (!first) return [];
     const sections = emptySections();
-    for (const changeset of input.changesets) {
+    for (const changeset of noted) {
       const bump = highestBump(changeset.releases.map((r) => r.bump));
       if (bump) addSummary(sections, bump, changeset.summary);
     }
@@ -136,7 +156,7 @@ function changelogEntries(input: PlanInput, releases: PlannedRelease[]): Changel
   }
   return releases.map((release) => {
     const sections = emptySections();
-    for (const changeset of input.changesets)
+    for (const changeset of noted)
       for (const r of changeset.releases) if (r.contract === release.contract) addSummary(sections, r.bump, changeset.summary);
     return { heading: `${release.contract}@${release.to}`, date: input.today, sections, ...graduationNote(release) };
   });
@@ -151,6 +171,7 @@ function nextPreState(input: PlanInput, releases: PlannedRelease[]): VersionPlan
   const consumed = input.changesets.map((c) => ({
     id: c.id,
     bumps: Object.fromEntries(c.releases.map((r) => [r.contract, r.bump] as const)) as Record<string, Bump>,
+    summary: c.summary,
   }));
   return { action: 'write', state: { ...pre, initialVersions, changesets: [...pre.changesets, ...consumed] } };
 }
@@ -188,12 +209,12 @@ export function planVersion(input: PlanInput): VersionPlan {
       ? { path: input.changelog.path, entries, content: insertEntries(input.changelog.existing, entries) }
       : null;
 
-  const writes: VersionPlan['writes'] = releases.map((r) => ({
-    path: input.files.snapshot(r.contract, r.to),
-    kind: 'snapshot' as const,
-    contract: r.contract,
-    version: r.to,
-  }));
+  // A spec's info.version is edited before its snapshot is taken, so the snapshot says the same.
+  const writes: VersionPlan['writes'] = releases.flatMap((r) => {
+    const spec = input.specs?.[r.contract];
+    return spec ? [{ path: spec, kind: 'spec' as const, contract: r.contract, version: r.to }] : [];
+  });
+  writes.push(...releases.map((r) => ({ path: input.files.snapshot(r.contract, r.to), kind: 'snapshot' as const, contract: r.contract, version: r.to })));
   if (changelog) writes.push({ path: changelog.path, kind: 'changelog' });
   if (releases.length > 0) writes.push({ path: input.files.versions, kind: 'versions' });
   if (pre.action === 'write') writes.push({ path: input.files.pre, kind: 'pre' });

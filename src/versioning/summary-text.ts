@@ -1,16 +1,36 @@
-/** The summary `changeset --no-interactive` writes when no --message is given: the detected changes, briefly. */
+/**
+ * The summary specver generates for a changeset (`changeset --no-interactive` without --message, and the
+ * default answer of the interactive summary prompt): per contract the counts, then the first few breaking
+ * changes (or, without any, the first few others), so the changelog leads with what can break a client.
+ */
 import type { Finding } from '../classify/types.ts';
+import { bySeverity, describeFinding } from '../report/change-line.ts';
 import type { Bump } from '../types.ts';
 
 const SHOWN = 3;
 
-export function generatedSummary(changes: readonly { contract: string; bump: Bump; findings: readonly Finding[] }[]): string {
-  return changes
-    .map(({ contract, bump, findings }) => {
-      const messages = [...new Set(findings.map((f) => f.message))];
-      if (messages.length === 0) return `${contract}: ${bump} changes`;
-      const more = messages.length > SHOWN ? ` (and ${messages.length - SHOWN} more)` : '';
-      return `${contract}: ${messages.slice(0, SHOWN).join('; ')}${more}`;
-    })
-    .join('\n');
+export interface DetectedChanges {
+  contract: string;
+  bump: Bump;
+  findings: readonly Finding[];
+}
+
+/** "3 changes (1 breaking, 2 non-breaking)": only the severities present. */
+export function countsText(findings: readonly Finding[]): string {
+  const count = (severity: Finding['severity']) => findings.filter((f) => f.severity === severity).length;
+  const parts = (['breaking', 'non-breaking', 'patch'] as const).filter((s) => count(s) > 0).map((s) => `${count(s)} ${s}`);
+  return `${findings.length} ${findings.length === 1 ? 'change' : 'changes'} (${parts.join(', ')})`;
+}
+
+function contractSummary({ contract, bump, findings }: DetectedChanges): string {
+  if (findings.length === 0) return `${contract}: ${bump} changes`;
+  const breaking = findings.filter((f) => f.severity === 'breaking');
+  const lead = breaking.length > 0 ? breaking : bySeverity(findings);
+  const items = [...new Set(lead.map(describeFinding))];
+  const more = items.length > SHOWN ? ` (and ${items.length - SHOWN} more${breaking.length > 0 ? ' breaking' : ''})` : '';
+  return `${contract}: ${countsText(findings)}. ${breaking.length > 0 ? 'Breaking: ' : ''}${items.slice(0, SHOWN).join('; ')}${more}`;
+}
+
+export function generatedSummary(changes: readonly DetectedChanges[]): string {
+  return changes.map(contractSummary).join('\n');
 }

@@ -90,7 +90,7 @@ test('pull request: annotations, diff table in the summary, changeset committed 
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /^::error file=api\/petstore\.yaml,line=\d+[^:]*::.*maximum decreased from 100 to 50/m);
   assert.match(r.summary, /\| Contract \| Severity \| Change \| Location \|/);
-  assert.match(r.summary, /\| petstore \| .*breaking \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \|/);
+  assert.match(r.summary, /\| petstore \| .*BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \|/);
   assert.match(r.summary, /\*\*Suggested bumps:\*\* `petstore`: \*\*major\*\*/);
   assert.is(r.outputs.breaking, 'true');
   assert.match(r.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);

@@ -49,7 +49,10 @@ test('--no-interactive: highest detected bump per changed contract, generated su
   const [written] = changesets(p);
   assert.ok(written);
   assert.equal(written.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major'], ['order-event', 'minor']]);
-  assert.is(written.summary, 'petstore: GET /pets was removed; property added\norder-event: GET /pets was removed; property added');
+  assert.is(
+    written.summary,
+    'petstore: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed\norder-event: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed',
+  );
   assert.match(c.stdout(), new RegExp(`Created \\.specver/changesets/${written.id}\\.md\\n`));
   assert.match(c.stdout(), /\[BREAKING\] GET \/pets was removed/);
   assert.match(written.id, /^[a-z]+-[a-z]+-[a-z]+$/);
@@ -62,7 +65,7 @@ test('--message, --bump and --contract override detection; name collisions are r
   const first = capturedContext(p.dir);
   await run(first.ctx, { message: 'First', contract: ['petstore'] }, deps);
   const second = capturedContext(p.dir);
-  await run(second.ctx, { message: 'Second', bump: 'major' }, deps);
+  await run(second.ctx, { message: 'Second', bump: 'major', all: true }, deps);
   const all = changesets(p).sort((a, b) => a.summary.localeCompare(b.summary));
   assert.is(all.length, 2);
   assert.equal(all[0]!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'minor']]);
@@ -172,16 +175,70 @@ test('interactive: shows the changes, asks the bump (pre-filled with the suggest
   const t = terminal(p.dir);
   const done = run(t.ctx, {}, { detect: detecting({ petstore: 'minor' }, [finding('optional property added', 'non-breaking')]) });
   await t.waitFor(/Bump for petstore[^]*● minor/); // the suggested bump is pre-selected
-  assert.match(t.screen(), /\[non-breaking\] optional property added/, t.screen());
+  assert.match(t.screen(), /petstore \(openapi\): 1 change \(1 non-breaking\), suggested bump minor\n[^]*Bump for petstore/, t.screen());
   t.type('\x1b[A'); // up: major
   t.type('\r');
   await t.waitFor(/Summary of the change/);
-  t.type('\x15'); // clear the pre-filled generated summary
   t.type('Add the color property\r');
   assert.is(await done, 0);
   const [written] = changesets(p);
   assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major']]);
   assert.is(written!.summary, 'Add the color property');
+});
+
+test('interactive: each contract\'s counts and breaking lines before its question; one left out; Enter keeps the generated summary', async () => {
+  const p = project();
+  const t = terminal(p.dir);
+  const findings = [finding('optional property added', 'non-breaking'), finding('GET /pets was removed', 'breaking')];
+  const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major', 'order-event': 'major' }, findings) });
+  await t.waitFor(/Bump for petstore[^]*● major/);
+  assert.match(t.screen(), /petstore \(openapi\): 2 changes \(1 breaking, 1 non-breaking\), suggested bump major\n  \[BREAKING\] GET \/pets was removed \[r\]\n/);
+  assert.not.match(t.screen(), /optional property added/, 'only breaking lines before the question');
+  t.type('\r');
+  await t.waitFor(/Bump for order-event[^]*● major/);
+  t.type('\x1b[A'); // up from major wraps to "leave out"
+  await t.waitFor(/Bump for order-event[^]*● leave out/);
+  t.type('\r');
+  await t.waitFor(/Summary of the change[^]*petstore: 2 changes/); // the generated summary as placeholder
+  t.type('\r');
+  assert.is(await done, 0);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major']]);
+  assert.is(written!.summary, 'petstore: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed');
+});
+
+test('contracts a pending changeset already covers are left out unless --all or named; a lower pending bump does not cover', async () => {
+  const p = project();
+  const deps: ChangesetDeps = { detect: detecting({ petstore: 'minor', 'order-event': 'major' }) };
+  p.write('.specver/changesets/old-one-here.md', '---\n"petstore": minor\n"order-event": minor\n---\n\nEarlier\n');
+  const c = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(c.ctx, {}, deps), 0);
+  assert.match(c.stdout(), /Already covered by a pending changeset: petstore \(--all includes them\)/);
+  const fresh = changesets(p).filter((x) => x.summary !== 'Earlier');
+  assert.equal(fresh.map((x) => x.releases.map((r) => r.contract)), [['order-event']]);
+  const all = capturedContext(p.dir, { interactive: false });
+  await run(all.ctx, { all: true, message: 'Again' }, deps);
+  assert.equal(changesets(p).find((x) => x.summary === 'Again')!.releases.map((r) => r.contract), ['petstore', 'order-event']);
+  const named = capturedContext(p.dir, { interactive: false });
+  await run(named.ctx, { contract: ['petstore'], message: 'Named' }, deps);
+  assert.equal(changesets(p).find((x) => x.summary === 'Named')!.releases.map((r) => r.contract), ['petstore']);
+  const none = capturedContext(p.dir, { interactive: false });
+  await run(none.ctx, {}, deps);
+  assert.match(none.stdout(), /Every detected change is covered by a pending changeset: nothing to record/);
+});
+
+test('a terminal whose stdin is not one: one line on stderr says there will be no prompts', async () => {
+  const p = project();
+  let err = '';
+  const ctx = createContext(
+    { cwd: p.dir, env: { NO_COLOR: '1' }, streams: { stdin: { isTTY: false }, stdout: { write: () => true, isTTY: true }, stderr: { write: (s: string) => ((err += s), true) } } },
+    {},
+  );
+  assert.is(await run(ctx, {}, { detect: detecting({ petstore: 'minor' }) }), 0);
+  assert.is(err, 'specver: warning: stdin is not a terminal: not prompting, using the detected bumps and a generated summary\n');
+  const piped = capturedContext(p.dir, { interactive: false });
+  await run(piped.ctx, { all: true }, { detect: detecting({ petstore: 'minor' }) });
+  assert.is(piped.stderr(), '');
 });
 
 for (const [name, key] of [

@@ -51,9 +51,19 @@ test('diff: counts, suggested bump, labelled lines; exits 0 despite breaking cha
   assert.match(r.stdout, /non-breaking\s+GET \/pets: optional query parameter tag was added/);
   assert.match(r.stdout, /patch\s+GET \/pets\/\{petId\}: summary changed/);
   const verbose = await runSpecver(['diff', 'petstore', '--verbose'], { cwd: project.dir });
-  assert.match(verbose.stdout, /request-parameter-max-decreased at \/components\/parameters\/Limit\/schema\/maximum \(api\/petstore\.yaml:\d+\)/);
+  assert.match(verbose.stdout, /\[request-parameter-max-decreased\]\n\s+at \/components\/parameters\/Limit\/schema\/maximum \(api\/petstore\.yaml:\d+\)/);
   const onlyBreaking = await runSpecver(['diff', 'petstore', '--severity', 'breaking'], { cwd: project.dir });
   assert.not.match(onlyBreaking.stdout, /non-breaking\s+GET/);
+});
+
+test('breaking --base <a version never released>: exit 2, the hint lists the versions that exist', async () => {
+  const project = await initialised();
+  const r = await runSpecver(['breaking', 'petstore', '--base', '9.9.9'], { cwd: project.dir });
+  assert.is(r.exitCode, 2);
+  assert.is(r.stderr, 'specver: no snapshot of petstore@9.9.9: that version was never released\nhint: versions with a snapshot: 1.0.0\n');
+  const json = await runSpecver(['diff', 'petstore', '--base', '9.9.9', '--json'], { cwd: project.dir });
+  assert.is(json.exitCode, 2);
+  assert.is(json.json().error.hint, 'versions with a snapshot: 1.0.0');
 });
 
 test('diff --json and breaking --json validate against their schemas', async () => {
@@ -73,11 +83,11 @@ test('breaking: tagged lines with method, path and reason; count line; exit 1; -
   changePetstore(project);
   const r = await runSpecver(['breaking', 'petstore', 'legacy'], { cwd: project.dir });
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, /petstore \(openapi\)\n  \[breaking\] GET \/pets: query parameter limit maximum decreased from 100 to 50\n  \[non-breaking\] GET \/pets: optional query parameter tag was added\n/);
+  assert.match(r.stdout, /petstore \(openapi\)\n  \[BREAKING\] GET \/pets: query parameter limit maximum decreased from 100 to 50 \[request-parameter-max-decreased\]\n  \[non-breaking\] GET \/pets: optional query parameter tag was added \[[a-z-]+\]\n/);
   assert.match(r.stdout, /legacy \(openapi\): no changes/);
   assert.match(r.stdout, /1 breaking change found\n$/);
   const quiet = await runSpecver(['breaking', 'petstore', '-q'], { cwd: project.dir });
-  assert.is(quiet.stdout, 'petstore: [breaking] GET /pets: query parameter limit maximum decreased from 100 to 50\n1 breaking change found\n');
+  assert.is(quiet.stdout, 'petstore: [BREAKING] GET /pets: query parameter limit maximum decreased from 100 to 50 [request-parameter-max-decreased]\n1 breaking change found\n');
 });
 
 test('breaking --format github annotates the spec file and line; markdown diff is a table', async () => {
@@ -85,9 +95,9 @@ test('breaking --format github annotates the spec file and line; markdown diff i
   changePetstore(project);
   const gh = await runSpecver(['breaking', 'petstore', '--format', 'github'], { cwd: project.dir });
   assert.is(gh.exitCode, 1);
-  assert.match(gh.stdout, /^::error file=api\/petstore\.yaml,line=\d+,title=specver breaking%3A request-parameter-max-decreased::GET \/pets/m);
+  assert.match(gh.stdout, /^::error file=api\/petstore\.yaml,line=\d+,title=specver BREAKING%3A request-parameter-max-decreased::GET \/pets/m);
   const md = await runSpecver(['diff', 'petstore', '--format', 'markdown'], { cwd: project.dir });
-  assert.match(md.stdout, /\| petstore \| 🔴 breaking \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \| `api\/petstore\.yaml:\d+` \|/);
+  assert.match(md.stdout, /\| petstore \| 🔴 BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \| `api\/petstore\.yaml:\d+` \|/);
 });
 
 test('--base selects a snapshot by version or contract@version; an unknown version exits 2', async () => {
@@ -120,7 +130,7 @@ test('--base <git ref>: reads the spec and the files it $refs at that ref; an un
   edit(project, 'api/catalog/openapi.yaml', sku, `${sku}        - name: currency\n          in: query\n          required: true\n          schema: { type: string }\n`);
   const gate = await runSpecver(['breaking', 'catalog', '--base', 'HEAD'], { cwd: project.dir });
   assert.is(gate.exitCode, 1, gate.stdout + gate.stderr);
-  assert.match(gate.stdout, /\[breaking\] GET \/products\/\{sku\}: /);
+  assert.match(gate.stdout, /\[BREAKING\] GET \/products\/\{sku\}: /);
   const unknown = await runSpecver(['breaking', 'catalog', '--base', 'no-such-branch'], { cwd: project.dir });
   assert.is(unknown.exitCode, 2);
   assert.match(unknown.stderr, /no-such-branch/);

@@ -41,9 +41,9 @@ test('a whole pre-release cycle: enter beta, minor/patch/major, switch to rc, ex
 
   r = await cli(p, 'pre', 'status');
   assert.is(r.exitCode, 0);
-  assert.match(r.stdout, /Pre-release mode: pre, tag 'beta'/);
+  assert.match(r.stdout, /Pre-release mode: on, tag 'beta'/);
   assert.match(r.stdout, /petstore +2\.0\.0-beta\.0 {2}\(cycle started at 1\.4\.2\)/);
-  assert.match(r.stdout, /Changesets consumed this cycle \(3\):\n {2}one-a-b {2}petstore: minor\n {2}two-a-b {2}petstore: patch\n {2}three-a-b {2}petstore: major/);
+  assert.match(r.stdout, /Changesets consumed this cycle \(3\):\n {2}one-a-b {2}petstore: minor\n {4}one-a-b\n {2}two-a-b {2}petstore: patch\n {4}two-a-b\n {2}three-a-b {2}petstore: major\n/);
 
   r = await cli(p, 'pre', 'enter', 'alpha');
   assert.is(r.exitCode, 2);
@@ -63,13 +63,45 @@ test('a whole pre-release cycle: enter beta, minor/patch/major, switch to rc, ex
   r = await cli(p, 'pre', 'exit');
   assert.is(r.exitCode, 0, r.stderr);
   assert.is(JSON.parse(p.read('.specver/pre.json')).mode, 'exit');
+  r = await cli(p, 'pre', 'status');
+  assert.match(r.stdout, /Pre-release mode: leaving, tag 'rc' \(the next 'specver version' releases the stable versions\)/);
+  r = await cli(p, 'status');
+  assert.match(r.stdout, /Contracts \(independent, pre-release rc, leaving\):\n {2}petstore +2\.0\.0-rc\.1 +\(stable release pending\) -> 2\.0\.0/);
   r = await cli(p, 'version');
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /petstore {2}2\.0\.0-rc\.1 -> 2\.0\.0 {2}\(graduation\)/);
   assert.is(versionOf(p), '2.0.0');
   assert.not.ok(p.exists('.specver/pre.json'));
-  assert.match(p.read('CHANGELOG.md'), /^# Changelog\n\n## petstore@2\.0\.0\n2026-05-06\n\nStable release of 2\.0\.0-rc\.1\.\n/);
+  // The stable entry gathers the notes of every changeset of the cycle, by bump.
+  assert.match(
+    p.read('CHANGELOG.md'),
+    /^# Changelog\n\n## petstore@2\.0\.0\n2026-05-06\n\n### Major changes\n\n- three-a-b\n\n### Minor changes\n\n- one-a-b\n- five-a-b\n\n### Patch changes\n\n- two-a-b\n- four-a-b\n\n## petstore@2\.0\.0-rc\.1\n/,
+  );
   assert.is((await cli(p, 'pre', 'exit')).exitCode, 2, 'no longer in pre mode');
+});
+
+test('a pre.json written before summaries were kept is still read; its changesets are left out of the stable entry', async () => {
+  const p = project();
+  p.write('.specver/versions.json', '{\n  "versioning": "independent",\n  "contracts": {\n    "petstore": "1.5.0-beta.0",\n    "order-event": "0.9.1"\n  }\n}\n');
+  p.write('.specver/pre.json', JSON.stringify({ mode: 'pre', tag: 'beta', initialVersions: { petstore: '1.4.2', 'order-event': '0.9.1' }, changesets: [{ id: 'old-a-b', bumps: { petstore: 'minor' } }] }));
+  addChangeset(p, 'new-a-b', 'patch');
+  assert.is((await cli(p, 'version')).exitCode, 0);
+  assert.is((await cli(p, 'pre', 'exit')).exitCode, 0);
+  const r = await cli(p, 'version');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(versionOf(p), '1.5.0');
+  assert.match(p.read('CHANGELOG.md'), /^# Changelog\n\n## petstore@1\.5\.0\n2026-05-06\n\n### Patch changes\n\n- new-a-b\n\n## petstore@1\.5\.0-beta\.1/);
+});
+
+test('fixed versioning: a contract no changeset names shows the shared pending bump, never a graduation', async () => {
+  const p = project();
+  p.write('specver.yaml', p.read('specver.yaml').replace(/versioning: independent/, 'versioning: fixed'));
+  p.write('.specver/versions.json', '{\n  "versioning": "fixed",\n  "contracts": {\n    "petstore": "1.4.2",\n    "order-event": "1.4.2"\n  }\n}\n');
+  p.write('.specver/snapshots/order-event@1.4.2.json', p.read('.specver/snapshots/order-event@0.9.1.json'));
+  addChangeset(p, 'one-a-b', 'minor');
+  const r = await cli(p, 'status');
+  assert.match(r.stdout, /petstore +1\.4\.2 +\(minor pending\) -> 1\.5\.0\n {2}order-event +1\.4\.2 +\(minor pending for all contracts\) -> 1\.5\.0/);
+  assert.not.match(r.stdout, /graduation/);
 });
 
 test('--preid inside pre mode overrides the tag for one run', async () => {

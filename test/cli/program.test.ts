@@ -22,6 +22,31 @@ test('--help lists every command of the spec', async () => {
     assert.match(r.stdout, new RegExp(`\\n  ${command}\\b`));
 });
 
+test('every command\'s --help shows two or three examples and the global flags', async () => {
+  const { buildProgram } = await import('../../src/cli/program.ts');
+  const { program } = buildProgram({ cwd, env: {}, streams: { stdout: { write: () => true }, stderr: { write: () => true } } }, '');
+  const paths: string[][] = [];
+  const visit = (cmd: typeof program, prefix: string[]) => {
+    for (const sub of cmd.commands) {
+      paths.push([...prefix, sub.name()]);
+      visit(sub, [...prefix, sub.name()]);
+    }
+  };
+  visit(program, []);
+  assert.ok(paths.length > 20);
+  for (const path of paths) {
+    const r = await runSpecver([...path, '--help'], { cwd });
+    assert.is(r.exitCode, 0, path.join(' '));
+    const examples = r.stdout.split('\nExamples:\n')[1];
+    assert.ok(examples, `${path.join(' ')} --help has no examples`);
+    const lines = examples!.trimEnd().split('\n');
+    assert.ok(lines.length >= 1 && lines.length <= 3 && lines.every((l) => l.startsWith('  $ ')), `${path.join(' ')}: ${examples}`);
+    assert.match(r.stdout, /\nGlobal Options:\n[^]*-c, --config <path>/, path.join(' '));
+  }
+  const diff = await runSpecver(['diff', '--help'], { cwd });
+  assert.is(diff.stdout.split('\nExamples:\n')[1]!.trim().split('\n').length, 3);
+});
+
 test('an unknown command is a usage error: exit 2, one line and a hint', async () => {
   const r = await runSpecver(['frobnicate'], { cwd });
   assert.is(r.exitCode, 2);

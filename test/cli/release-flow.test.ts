@@ -88,7 +88,8 @@ test('init -> spec change -> breaking -> changeset -> hand edit -> status -> ver
   assert.not.ok(p.exists(file));
   assert.match(p.read('CHANGELOG.md'), /^# Changelog\n\n## petstore@0\.1\.0\n2026-05-06\n\n### Minor changes\n\n- .*was removed\n$/);
   const staged = git(p.dir, 'diff', '--cached', '--name-only').trim().split('\n').sort();
-  assert.equal(staged, [file, '.specver/snapshots/petstore@0.1.0.yaml', '.specver/versions.json', 'CHANGELOG.md'].sort());
+  assert.equal(staged, [file, '.specver/snapshots/petstore@0.1.0.yaml', '.specver/versions.json', 'CHANGELOG.md', 'api/petstore.yaml'].sort());
+  assert.match(p.read('api/petstore.yaml'), /\n  version: "?0\.1\.0"?\n/, 'info.version follows the release');
   assert.is(git(p.dir, 'status', '--porcelain').trim().split('\n').filter((l) => !/^[AMD] /.test(l)).join('\n'), '', 'nothing left unstaged');
 
   r = await cli('status');

@@ -204,6 +204,7 @@ test('inside a git work tree: the written and deleted files are staged, nothing 
     'A\tCHANGELOG.md',
     'D\t.specver/changesets/brave-lion-jump.md',
     'M\t.specver/versions.json',
+    'M\tapi/petstore.yaml',
   ]);
   assert.is(git(p.dir, 'rev-list', '--count', 'HEAD').trim(), '1');
   assert.match(r.stdout, /git commit/);

@@ -124,7 +124,7 @@ test('github: every breaking change annotated; notices capped, the rest in the s
   assert.match(report.annotations, /3 more non-breaking changes not annotated/);
   assert.is(report.summary.split('\n').filter((l) => l.startsWith('| petstore |')).length, 3);
   const acked = githubReport([comparison([removed])], judge([comparison([removed])], { acknowledgements: { petstore: ['x.md'] }, allowAcknowledged: true }));
-  assert.match(acked.annotations, /^::warning file=api\/petstore.yaml,title=specver breaking%3A operation-removed::DELETE \/pets\/\{petId\}: operation was removed \(acknowledged by x.md\)$/m);
+  assert.match(acked.annotations, /^::warning file=api\/petstore.yaml,title=specver BREAKING%3A operation-removed::DELETE \/pets\/\{petId\}: operation was removed \(acknowledged by x.md\)$/m);
   assert.is(acked.summary, '');
 });
 

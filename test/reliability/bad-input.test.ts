@@ -186,7 +186,7 @@ for (const argv of [
 ]) {
   add({ name: `unknown contract: ${argv.join(' ').replace('\0', '\\0')}`, argv, exit: 2, error: /(unknown|no) contract/ });
 }
-add({ name: 'diff --base of a version with no snapshot', argv: ['diff', '--base', '9.9.9'], exit: 2, error: /snapshot for pets@9\.9\.9 is missing/ });
+add({ name: 'diff --base of a version with no snapshot', argv: ['diff', '--base', '9.9.9'], exit: 2, error: /no snapshot of pets@9\.9\.9: that version was never released/ });
 add({ name: 'contract add with a ../ name', files: { 'api/other.yaml': BASE_SPEC }, argv: ['contract', 'add', 'api/other.yaml', '--name', '../evil'], exit: 2, error: /invalid contract name/ });
 
 // --- Changesets: malformed and hand-mangled. version consumes them, status reads them.

@@ -121,7 +121,8 @@ test(`kill -9 of the built CLI's version at ${RUNS} seeded points (5 contracts, 
   const full = await versionChild(reference, -1, 0);
   assert.is(full.code, 0, full.stderr);
   const steps = full.stdout.split('steps:\n')[1]!.trim().split('\n');
-  assert.is(steps.length, 1 + CONTRACTS.length + 1 + 1 + CHANGESET_COUNT + 1, steps.join(', ')); // journal, snapshots, changelog, versions, deletions, journal removal
+  // journal, specs' info.version, snapshots, changelog, versions, deletions, journal removal
+  assert.is(steps.length, 1 + CONTRACTS.length + CONTRACTS.length + 1 + 1 + CHANGESET_COUNT + 1, steps.join(', '));
   const cleanState = reference.snapshot();
   assertComplete(reference, 'uninterrupted run');
 

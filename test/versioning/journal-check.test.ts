@@ -52,6 +52,22 @@ test('accepts what version writes', () => {
   assert.is(checkJournal(config, data), data);
 });
 
+test('a spec write: only the root spec of an OpenAPI contract the journal releases (snapshots)', () => {
+  const { p, config } = setup();
+  p.write('schemas/s.json', '{}');
+  const withSchema: Config = { ...config, contracts: [...config.contracts, { name: 's', format: 'json-schema', path: 'schemas/s.json' }] };
+  const spec = { op: 'write', path: 'api/a.yaml', content: 'openapi: 3.0.3\ninfo:\n  version: 1.2.0\n' };
+  const released = journal(spec, { op: 'write', path: '.specver/snapshots/a@1.2.0.yaml', content: 'x' });
+  assert.is(checkJournal(withSchema, released), released);
+  refused(withSchema, journal(spec), /entry 0 \(write "api\/a\.yaml"\) is not a file specver version writes/);
+  refused(
+    withSchema,
+    journal({ op: 'write', path: 'schemas/s.json', content: '{}' }, { op: 'write', path: '.specver/snapshots/s@1.0.0.json', content: '{}' }),
+    /entry 0 \(write "schemas\/s\.json"\) is not a file specver version writes/,
+  );
+  refused(withSchema, journal({ op: 'write', path: 'specver.yaml', content: 'x' }, { op: 'write', path: '.specver/snapshots/a@1.2.0.yaml', content: 'x' }), /not a file specver version writes/);
+});
+
 test('refuses wrong shapes, foreign paths and symlinks', () => {
   const { p, config } = setup();
   refused(config, null, /is not a valid version journal/);

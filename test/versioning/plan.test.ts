@@ -107,7 +107,7 @@ test('pre mode: 1.0.0 + minor -> 1.1.0-beta.0; + patch -> 1.1.0-beta.1; + major 
   assert.equal(to(plan), { a: '1.1.0-beta.0' });
   assert.is(plan.pre.action, 'write');
   state = (plan.pre as { state: typeof state }).state;
-  assert.equal(state.changesets, [{ id: 'one', bumps: { a: 'minor' } }]);
+  assert.equal(state.changesets, [{ id: 'one', bumps: { a: 'minor' }, summary: 'summary of one' }]);
 
   plan = planVersion(input({ versions: plan.versions, pre: state, changesets: [cs('two', { a: 'patch' })] }));
   assert.equal(to(plan), { a: '1.1.0-beta.1' });

@@ -10,6 +10,8 @@ import type { Detected, Detector } from '../../versioning/detect.ts';
 import type { RandomSource } from '../../versioning/names.ts';
 import type { Context } from '../context.ts';
 import type { Prompter } from '../prompts.ts';
+import { bySeverity, describeFinding, SEVERITY_LABEL } from '../../report/change-line.ts';
+import { countsText } from '../../versioning/summary-text.ts';
 
 export interface ChangesetOptions {
   empty?: boolean;
@@ -18,6 +20,8 @@ export interface ChangesetOptions {
   contract?: string[];
   /** Written as `_downgrade-reason:`: accepts a bump lower than the detected changes require. */
   downgradeReason?: string;
+  /** Include contracts whose changes a pending changeset already covers. */
+  all?: boolean;
 }
 
 export interface ChangesetDeps {
@@ -25,17 +29,29 @@ export interface ChangesetDeps {
   random?: RandomSource;
 }
 
-const SEVERITY_LABEL = { breaking: 'BREAKING', 'non-breaking': 'non-breaking', patch: 'patch' } as const;
+/** Breaking lines shown before a contract's bump question; the rest are counted. */
+const PROMPT_BREAKING_LINES = 10;
 
-function printDetected(ctx: Context, changed: { contract: ContractConfig; detected: Detected }[]): void {
-  for (const { contract, detected } of changed) {
-    const n = detected.findings.length;
-    ctx.out.info(`${contract.name} (${contract.format}): ${n} change${n === 1 ? '' : 's'}, suggested bump ${detected.bump}`);
-    for (const f of detected.findings) {
-      const where = f.method && f.path && !f.message.includes(f.path) ? `${f.method.toUpperCase()} ${f.path}: ` : '';
-      ctx.out.info(`  [${SEVERITY_LABEL[f.severity]}] ${where}${f.message}`);
+/** A contract's detected changes, breaking first; `onlyBreaking`: the counts and the breaking lines. */
+function printDetected(ctx: Context, { contract, detected }: { contract: ContractConfig; detected: Detected }, onlyBreaking = false): void {
+  ctx.out.info(`${ctx.out.paint('bold', contract.name)} (${contract.format}): ${countsText(detected.findings)}, suggested bump ${detected.bump}`);
+  const sorted = bySeverity(detected.findings);
+  const shown = onlyBreaking ? sorted.filter((f) => f.severity === 'breaking') : sorted;
+  const limit = onlyBreaking ? PROMPT_BREAKING_LINES : shown.length;
+  for (const f of shown.slice(0, limit)) ctx.out.info(`  [${SEVERITY_LABEL[f.severity]}] ${describeFinding(f)} ${ctx.out.paint('dim', `[${f.rule}]`)}`);
+  if (shown.length > limit) ctx.out.info(`  ... and ${shown.length - limit} more breaking (specver diff ${contract.name} lists them all)`);
+}
+
+/** Contracts a pending changeset already names with at least the detected bump. */
+async function coveredContracts(root: string): Promise<Map<string, Bump>> {
+  const { readChangesets } = await import('../../versioning/read-changesets.ts');
+  const highest = new Map<string, Bump>();
+  for (const changeset of await readChangesets(root))
+    for (const { contract, bump } of changeset.releases) {
+      const known = highest.get(contract);
+      if (!known || BUMP_ORDER[bump] > BUMP_ORDER[known]) highest.set(contract, bump);
     }
-  }
+  return highest;
 }
 
 function missing(flags: string[]): never {
@@ -74,31 +90,52 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   } else {
     const { snapshotDetector } = await import('../../versioning/detect.ts');
     const detect = deps.detect ?? snapshotDetector(ctx.now());
+    // Named contracts are asked for; otherwise those a pending changeset already covers are left out.
+    const covered = options.all || (options.contract ?? []).length > 0 ? new Map<string, Bump>() : await coveredContracts(config.root);
     const changed: { contract: ContractConfig; detected: Detected }[] = [];
+    const skipped: string[] = [];
     for (const contract of selected) {
       const detected = await detect(config, contract);
-      if (detected.bump) changed.push({ contract, detected });
+      if (!detected.bump) continue;
+      const pending = covered.get(contract.name);
+      if (pending && BUMP_ORDER[pending] >= BUMP_ORDER[detected.bump]) skipped.push(contract.name);
+      else changed.push({ contract, detected });
     }
+    if (skipped.length > 0 && !ctx.json)
+      ctx.out.info(`Already covered by a pending changeset: ${skipped.join(', ')} (--all includes them)`);
     if (changed.length === 0) {
       if (ctx.json) ctx.out.jsonDocument({ created: false, file: null, releases: [], summary: null, changes: [] });
+      else if (skipped.length > 0) ctx.out.result('Every detected change is covered by a pending changeset: nothing to record. (Use --all to record them again.)');
       else ctx.out.result('No spec changes detected: nothing to record. (Use --empty for a changelog-only changeset.)');
       return 0;
     }
-    if (!ctx.json) printDetected(ctx, changed);
-    changes = changed.map(({ contract, detected }) => ({ contract: contract.name, bump: detected.bump!, findings: detected.findings }));
+    if (ctx.noPromptReason) ctx.out.warn(ctx.noPromptReason);
     const ask = ctx.interactive ? await prompter() : undefined;
+    if (!ctx.json && !ask) for (const c of changed) printDetected(ctx, c);
     releases = [];
-    for (const change of changes) {
-      const bump = options.bump ?? (ask ? await ask.bump(`Bump for ${change.contract}`, change.bump) : change.bump);
+    for (const { contract, detected } of changed) {
+      const change = { contract: contract.name, bump: detected.bump!, findings: detected.findings };
+      let bump: Bump | null = options.bump ?? change.bump;
+      if (ask && !options.bump) {
+        // The contract's counts and breaking lines right above its question.
+        printDetected(ctx, { contract, detected }, true);
+        bump = await ask.bumpOrSkip(`Bump for ${change.contract}`, change.bump);
+      }
+      if (bump === null) continue;
+      changes.push(change);
       releases.push({ contract: change.contract, bump });
       if (BUMP_ORDER[bump] < BUMP_ORDER[change.bump] && !options.downgradeReason)
         ctx.out.warn(
           `${change.contract}: ${bump} is lower than the detected changes require (${change.bump}); 'specver version' refuses it unless the changeset gives a reason (--downgrade-reason <text>, or _downgrade-reason: in its frontmatter)`,
         );
     }
+    if (releases.length === 0) {
+      ctx.out.result('Every contract was left out: nothing written.');
+      return 0;
+    }
     const { generatedSummary } = await import('../../versioning/summary-text.ts');
     const generated = generatedSummary(changes);
-    summary = options.message ?? (ask ? await ask.text('Summary of the change', { initial: generated, required: true }) : generated);
+    summary = options.message ?? (ask ? await ask.text('Summary of the change (Enter keeps the generated one)', { suggested: generated, required: true }) : generated);
   }
   if (summary.trim() === '') throw new UsageError('the changeset summary is empty', { hint: 'pass --message <text>' });
 

@@ -133,12 +133,18 @@ function startVersion(config: Config, versions: VersionsState): string {
 
 export interface ListOptions {
   format?: 'text' | 'json';
+  /** --names: the names alone, one per line (what shell completion reads). */
+  names?: boolean;
 }
 
 export async function runList(ctx: Context, options: ListOptions = {}): Promise<number> {
   const config = await loadConfig(ctx);
   const versions = await readVersions(config.root);
   const rows = config.contracts.map((c) => ({ ...c, version: versions?.contracts[c.name] ?? null }));
+  if (options.names && !ctx.json && options.format !== 'json') {
+    for (const row of rows) ctx.out.result(row.name);
+    return 0;
+  }
   if (ctx.json || options.format === 'json') {
     ctx.out.jsonDocument({ versioning: config.versioning, contracts: rows });
     return 0;

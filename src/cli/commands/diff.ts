@@ -7,7 +7,7 @@ import { selectedComparisons } from '../compare-selected.ts';
 interface DiffOptions {
   contract?: string[];
   base?: string;
-  format: 'text' | 'json' | 'markdown';
+  format: 'text' | 'json' | 'markdown' | 'html';
   severity: Severity | 'all';
 }
 
@@ -22,9 +22,12 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
   } else if (format === 'markdown') {
     const { renderDiffMarkdown } = await import('../../report/diff-markdown.ts');
     ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
+  } else if (format === 'html') {
+    const [{ renderDiffHtml }, { changeValues }] = await Promise.all([import('../../report/diff-html.ts'), import('../change-values.ts')]);
+    ctx.out.raw(renderDiffHtml(comparisons, options.severity, await changeValues(ctx, comparisons)));
   } else {
     const { renderDiffText } = await import('../../report/diff-text.ts');
-    ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose }));
+    ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose, quiet: ctx.quiet }));
   }
   return 0;
 }

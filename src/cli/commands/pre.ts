@@ -88,7 +88,11 @@ export async function runStatus(ctx: Context, options: FormatOptions = {}): Prom
     out.info("Run 'specver pre enter <tag>' (alpha, beta, rc) to start a pre-release cycle.");
     return 0;
   }
-  out.result(`Pre-release mode: ${pre.mode === 'pre' ? 'pre' : 'exit (the next version run graduates)'}, tag '${pre.tag}'`);
+  out.result(
+    pre.mode === 'pre'
+      ? `Pre-release mode: on, tag '${pre.tag}' ('specver version' releases <version>-${pre.tag}.<n>; 'specver pre exit' ends the cycle)`
+      : `Pre-release mode: leaving, tag '${pre.tag}' (the next 'specver version' releases the stable versions)`,
+  );
   const width = Math.max(0, ...doc.contracts.map((c) => c.name.length));
   for (const c of doc.contracts) {
     const started = c.initialVersion ? `  (cycle started at ${c.initialVersion})` : '';
@@ -98,6 +102,8 @@ export async function runStatus(ctx: Context, options: FormatOptions = {}): Prom
   for (const c of pre.changesets) {
     const bumps = Object.entries(c.bumps).map(([name, bump]) => `${name}: ${bump}`).join(', ') || '(no contracts)';
     out.result(`  ${c.id}  ${bumps}`);
+    // The notes the stable release's changelog entry gathers.
+    if (c.summary) out.info(`    ${c.summary.split('\n')[0]}`);
   }
   return 0;
 }

@@ -6,15 +6,20 @@
 import type { StatusReport } from '../../versioning/status.ts';
 import type { Detector } from '../../versioning/detect.ts';
 import type { Context } from '../context.ts';
+import { highestBump, type Bump } from '../../types.ts';
 
 export interface StatusOptions {
   format?: 'text' | 'json';
   pending?: boolean;
 }
 
-function describe(c: StatusReport['contracts'][number]): string {
+function describe(c: StatusReport['contracts'][number], report: StatusReport): string {
   if (c.next && c.pending) return `(${c.pending} pending) -> ${c.next}`;
-  if (c.next) return `(graduation pending) -> ${c.next}`;
+  // Fixed versioning: a contract no changeset names still moves with the shared version.
+  const shared = highestBump(report.contracts.map((x) => x.pending).filter((b): b is Bump => b !== null));
+  if (c.next && report.versioning === 'fixed' && shared) return `(${shared} pending for all contracts) -> ${c.next}`;
+  if (c.next && report.pre?.mode === 'exit') return `(stable release pending) -> ${c.next}`;
+  if (c.next) return `-> ${c.next}`;
   if (c.detected) return `changes without a changeset (${c.detected} detected)`;
   return 'up to date';
 }
@@ -26,13 +31,13 @@ function isPending(c: StatusReport['contracts'][number]): boolean {
 function printText(ctx: Context, report: StatusReport, onlyPending: boolean): void {
   const { out } = ctx;
   const rows = report.contracts.filter((c) => !onlyPending || isPending(c));
-  const pre = report.pre ? `, pre-release ${report.pre.mode === 'pre' ? report.pre.tag : `exit (${report.pre.tag})`}` : '';
+  const pre = report.pre ? `, pre-release ${report.pre.mode === 'pre' ? report.pre.tag : `${report.pre.tag}, leaving`}` : '';
   out.result(`Contracts (${report.versioning}${pre}):`);
   if (rows.length === 0) out.result(onlyPending ? '  no contract has pending changes' : '  no contracts');
   const nameWidth = Math.max(0, ...rows.map((c) => c.name.length));
   const versionWidth = Math.max(0, ...rows.map((c) => c.version.length));
   for (const c of rows) {
-    const text = describe(c);
+    const text = describe(c, report);
     const painted = c.next ? out.paint('yellow', text) : c.detected ? out.paint('red', text) : out.paint('green', text);
     out.result(`  ${c.name.padEnd(nameWidth)}  ${c.version.padEnd(versionWidth)}  ${painted}`);
   }

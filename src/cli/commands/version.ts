@@ -2,6 +2,7 @@
  * `specver version`: the seven ordered steps of the spec. read -> plan (pure) -> print, then apply
  * (journaled, crash-safe) and git unless --dry-run. --dry-run and --json print the same plan.
  */
+import { join } from 'node:path';
 import { ConfigError } from '../../errors.ts';
 import { isValidPreTag } from '../../versioning/bump.ts';
 import type { PlanInput, VersionPlan } from '../../versioning/plan.ts';
@@ -53,6 +54,8 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
     const why = r.kind === 'graduation' ? 'graduation' : `${r.bump}${r.kind === 'prerelease' ? ', pre-release' : ''}`;
     out.result(p(`  ${r.contract.padEnd(nameWidth)}  ${r.from} -> ${r.to}  (${why})`));
   }
+  // Before the snapshots: the OpenAPI specs whose info.version follows (syncInfoVersion).
+  for (const w of plan.writes.filter((x) => x.kind === 'spec')) out.info(p(`info.version: ${w.path} -> ${w.version}`));
   // Steps 4-5: snapshots and changelog.
   const snapshots = plan.writes.filter((w) => w.kind === 'snapshot');
   if (snapshots.length > 0) out.info(p('Snapshots:'));
@@ -150,8 +153,21 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
     if (!ctx.json) printPlan(ctx, plan, false);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
+    const { withInfoVersion } = await import('../../versioning/info-version.ts');
+    const synced = new Set(plan.writes.filter((w) => w.kind === 'spec').map((w) => w.contract!));
     await applyPlan(config, plan, {
-      snapshotContent: async (name, version) => (await renderSnapshot(config, byName.get(name)!, version)).text,
+      // The snapshot is taken of the spec as it will be: with the new info.version.
+      snapshotContent: async (name, version) => {
+        const text = (await renderSnapshot(config, byName.get(name)!, version)).text;
+        return synced.has(name) ? (withInfoVersion(text, version) ?? text) : text;
+      },
+      specContent: async (name, version) => {
+        const { readRegularFile, READ_LIMITS } = await import('../../store/safe-read.ts');
+        const path = byName.get(name)!.path;
+        const text = await readRegularFile(join(root, path), { limit: READ_LIMITS.spec, shown: path });
+        const edited = withInfoVersion(text, version);
+        return edited === undefined || edited === text ? undefined : edited;
+      },
       onStep: hooks.onStep,
     });
     let gitDone: string[] = [];

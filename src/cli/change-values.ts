@@ -1,0 +1,58 @@
+/**
+ * The values before and after each change, for the HTML report's details: both sides are loaded again and
+ * each change's JSON Pointer is looked up in them (a base read at a git ref is not, so its changes show the
+ * current side only).
+ */
+import { join } from 'node:path';
+import type { Finding } from '../classify/types.ts';
+import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { ValuesOf } from '../report/diff-html.ts';
+import type { Context } from './context.ts';
+
+/** The node at a JSON Pointer, or undefined. */
+export function atPointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let node: unknown = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Levels a pointer may be shortened by when it names a node the loaded document does not have as such. */
+const MAX_UP = 2;
+
+/**
+ * The node at `pointer`, or, when it names something the document holds differently (an enum value of an
+ * allOf member, a keyword the comparison reads through), its nearest enclosing node, at most MAX_UP levels up.
+ */
+export function nearest(document: unknown, pointer: string): { value: unknown; at: string } | undefined {
+  let at = pointer;
+  for (let up = 0; up <= MAX_UP && document !== undefined; up++) {
+    const value = atPointer(document, at);
+    if (value !== undefined) return { value, at };
+    if (at === '') return undefined;
+    at = at.slice(0, at.lastIndexOf('/'));
+  }
+  return undefined;
+}
+
+export async function changeValues(ctx: Context, comparisons: Comparison[]): Promise<ValuesOf> {
+  const [{ loadConfig }, { loadSpec }] = await Promise.all([import('../config/load-config.ts'), import('../spec/load.ts')]);
+  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
+  const documents = new Map<string, { base?: unknown; revision: unknown }>();
+  for (const { contract, base, hasBase, summary } of comparisons) {
+    if (!hasBase || summary.total === 0) continue;
+    const options = { projectRoot: config.root, refsMap: config.refsMap, expectedFormat: contract.format };
+    const revision = (await loadSpec(join(config.root, contract.path), options)).document as unknown;
+    const baseDocument = base.version ? ((await loadSpec(join(config.root, base.file), options)).document as unknown) : undefined;
+    documents.set(contract.name, { base: baseDocument, revision });
+  }
+  return (comparison: Comparison, finding: Finding) => {
+    const docs = documents.get(comparison.contract.name);
+    if (!docs) return {};
+    return { before: nearest(docs.base, finding.location), after: nearest(docs.revision, finding.location) };
+  };
+}
