@@ -1,8 +1,11 @@
-/** Human output of `breaking`: `[BREAKING]` / `[non-breaking]` lines per contract, then the count line. */
+/**
+ * Human output of `breaking`: `[breaking]` / `[non-breaking]` lines per contract (the tags the specification
+ * gives this command; the same words as every other reporter), then the count line.
+ */
 import type { Output } from '../cli/output.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/compare-contract.ts';
-import { bySeverity, describeFinding, SEVERITY_LABEL } from './change-line.ts';
+import { bySeverity, describeFinding } from './change-line.ts';
 
 export function breakingCount(comparisons: Comparison[]): number {
   return comparisons.reduce((n, c) => n + c.summary.breaking, 0);
@@ -38,8 +41,8 @@ export function renderBreakingText(out: Output, comparisons: Comparison[], quiet
       const blocking = isBlocking(verdict, finding);
       const tag =
         finding.severity !== 'breaking'
-          ? out.paint('yellow', `[${SEVERITY_LABEL['non-breaking']}]`)
-          : out.paint(blocking ? 'red' : 'yellow', `[${SEVERITY_LABEL.breaking}]`);
+          ? out.paint('yellow', '[non-breaking]')
+          : out.paint(blocking ? 'red' : 'yellow', '[breaking]');
       const note = statusNote(status);
       const rule = out.paint('dim', `[${finding.rule}]`);
       lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}${note ? ` ${note}` : ''} ${rule}`);

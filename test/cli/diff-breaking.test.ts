@@ -83,11 +83,11 @@ test('breaking: tagged lines with method, path and reason; count line; exit 1; -
   changePetstore(project);
   const r = await runSpecver(['breaking', 'petstore', 'legacy'], { cwd: project.dir });
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, /petstore \(openapi\)\n  \[BREAKING\] GET \/pets: query parameter limit maximum decreased from 100 to 50 \[request-parameter-max-decreased\]\n  \[non-breaking\] GET \/pets: optional query parameter tag was added \[[a-z-]+\]\n/);
+  assert.match(r.stdout, /petstore \(openapi\)\n  \[breaking\] GET \/pets: query parameter limit maximum decreased from 100 to 50 \[request-parameter-max-decreased\]\n  \[non-breaking\] GET \/pets: optional query parameter tag was added \[[a-z-]+\]\n/);
   assert.match(r.stdout, /legacy \(openapi\): no changes/);
   assert.match(r.stdout, /1 breaking change found\n$/);
   const quiet = await runSpecver(['breaking', 'petstore', '-q'], { cwd: project.dir });
-  assert.is(quiet.stdout, 'petstore: [BREAKING] GET /pets: query parameter limit maximum decreased from 100 to 50 [request-parameter-max-decreased]\n1 breaking change found\n');
+  assert.is(quiet.stdout, 'petstore: [breaking] GET /pets: query parameter limit maximum decreased from 100 to 50 [request-parameter-max-decreased]\n1 breaking change found\n');
 });
 
 test('breaking --format github annotates the spec file and line; markdown diff is a table', async () => {
@@ -130,7 +130,7 @@ test('--base <git ref>: reads the spec and the files it $refs at that ref; an un
   edit(project, 'api/catalog/openapi.yaml', sku, `${sku}        - name: currency\n          in: query\n          required: true\n          schema: { type: string }\n`);
   const gate = await runSpecver(['breaking', 'catalog', '--base', 'HEAD'], { cwd: project.dir });
   assert.is(gate.exitCode, 1, gate.stdout + gate.stderr);
-  assert.match(gate.stdout, /\[BREAKING\] GET \/products\/\{sku\}: /);
+  assert.match(gate.stdout, /\[breaking\] GET \/products\/\{sku\}: /);
   const unknown = await runSpecver(['breaking', 'catalog', '--base', 'no-such-branch'], { cwd: project.dir });
   assert.is(unknown.exitCode, 2);
   assert.match(unknown.stderr, /no-such-branch/);

@@ -61,7 +61,7 @@ test('the contract\'s compatibility mode decides: forward turns the widening enu
   editOrderEvent(p);
   const result = await runSpecver(['breaking', '--contract', 'order-event'], { cwd: p.dir });
   assert.is(result.exitCode, 1, result.stderr);
-  assert.match(result.stdout, /\[BREAKING\] .*enum value order\.returned added/);
+  assert.match(result.stdout, /\[breaking\] .*enum value order\.returned added/);
   assert.match(result.stdout, /\[non-breaking\] .*quantity: maximum 100 added/);
 });
 
@@ -73,7 +73,7 @@ test('breaking exits 0 for a json-schema contract with only compatible changes, 
   edit(p, 'schemas/customer.schema.json', (s) => { s.required.push('email'); });
   const loud = await runSpecver(['breaking', '--contract', 'customer'], { cwd: p.dir });
   assert.is(loud.exitCode, 1);
-  assert.match(loud.stdout, /\[BREAKING\] .*email: property became required/);
+  assert.match(loud.stdout, /\[breaking\] .*email: property became required/);
 });
 
 test('changeset --no-interactive and status see json-schema changes', async () => {

@@ -61,7 +61,7 @@ test('an unrelated PR passes against its merge-base while a break is merged but 
   // The plain command keeps comparing with the last release: the unreleased break is listed, acknowledged.
   r = await cli('breaking');
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, /\[BREAKING\] GET \/pets\/\{petId\}.* \(acknowledged by \.specver\/changesets\/brave-lion-jump\.md\)/);
+  assert.match(r.stdout, /\[breaking\] GET \/pets\/\{petId\}.* \(acknowledged by \.specver\/changesets\/brave-lion-jump\.md\)/);
   assert.is((await cli('breaking', '--allow-acknowledged')).exitCode, 0);
 });
 

@@ -105,13 +105,13 @@ test('markdown table escapes pipes and lists suggested bumps', () => {
 
 test('breaking text: tagged lines and the count line; quiet keeps only breaking lines', () => {
   const text = renderBreakingText(out, [petstore, quiet], false);
-  assert.match(text, /\[BREAKING\] DELETE \/pets\/\{petId\}: operation was removed/);
+  assert.match(text, /\[breaking\] DELETE \/pets\/\{petId\}: operation was removed/);
   assert.match(text, /\[non-breaking\] property 'nickname'/);
   assert.not.match(text, /description changed/);
   assert.match(text, /order-event \(json-schema\): no changes/);
   assert.ok(text.endsWith('1 breaking change found'));
   const q = renderBreakingText(out, [petstore, quiet], true);
-  assert.equal(q.split('\n'), ['petstore: [BREAKING] DELETE /pets/{petId}: operation was removed [operation-removed]', '1 breaking change found']);
+  assert.equal(q.split('\n'), ['petstore: [breaking] DELETE /pets/{petId}: operation was removed [operation-removed]', '1 breaking change found']);
 });
 
 test('github annotations carry file and line; removals point at the spec file', () => {
@@ -145,7 +145,7 @@ test('every reporter leads with breaking changes, then non-breaking, then patch'
   const md = renderDiffMarkdown([shuffled], 'all').split('\n').filter((l) => l.startsWith('| petstore'));
   assert.equal(md.map((l) => l.split(' | ')[1]), ['🔴 BREAKING', '🟡 non-breaking', '⚪ patch']);
   const breaking = renderBreakingText(out, [shuffled], false).split('\n');
-  assert.match(breaking[1]!, /^  \[BREAKING\] DELETE/);
+  assert.match(breaking[1]!, /^  \[breaking\] DELETE/);
   assert.match(breaking[2]!, /^  \[non-breaking\] property/);
   const gh = renderBreakingGithub([shuffled]).split('\n');
   assert.match(gh[0]!, /^::error .*specver BREAKING%3A operation-removed/);
