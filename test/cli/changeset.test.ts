@@ -54,7 +54,7 @@ test('--no-interactive: highest detected bump per changed contract, generated su
     'petstore: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed\norder-event: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed',
   );
   assert.match(c.stdout(), new RegExp(`Created \\.specver/changesets/${written.id}\\.md\\n`));
-  assert.match(c.stdout(), /\[breaking\] GET \/pets was removed/);
+  assert.match(c.stdout(), /\[BREAKING\] GET \/pets was removed/);
   assert.match(written.id, /^[a-z]+-[a-z]+-[a-z]+$/);
 });
 
@@ -192,7 +192,7 @@ test('interactive: each contract\'s counts and breaking lines before its questio
   const findings = [finding('optional property added', 'non-breaking'), finding('GET /pets was removed', 'breaking')];
   const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major', 'order-event': 'major' }, findings) });
   await t.waitFor(/Bump for petstore[^]*● major/);
-  assert.match(t.screen(), /petstore \(openapi\): 2 changes \(1 breaking, 1 non-breaking\), suggested bump major\n  \[breaking\] GET \/pets was removed \[r\]\n/);
+  assert.match(t.screen(), /petstore \(openapi\): 2 changes \(1 breaking, 1 non-breaking\), suggested bump major\n  \[BREAKING\] GET \/pets was removed \[r\]\n/);
   assert.not.match(t.screen(), /optional property added/, 'only breaking lines before the question');
   t.type('\r');
   await t.waitFor(/Bump for order-event[^]*● major/);
