@@ -119,7 +119,9 @@ for (const [file, spec] of [['api/limits.json', jsonSpec], ['api/ledger.yaml', y
     assert.is(version.exitCode, 0, version.stdout + version.stderr);
     p.write(file, spec('1e30'));
     const diff = await runSpecver(['diff', contractOf(p, file), '--json'], { cwd: p.dir });
-    assert.not.match(diff.stdout, /"rule"/);
+    // `version` wrote the new info.version into the spec, which the rewrite above undid: only that may differ.
+    const rules = [...diff.stdout.matchAll(/"rule":\s*"([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(rules.filter((rule) => !rule.startsWith('info-')), []);
   });
 }
 
