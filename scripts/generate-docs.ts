@@ -11,8 +11,7 @@ import { Document, visit } from 'yaml';
 import { loadRuleCatalogue } from '../src/classify/classify.ts';
 import { runRuleCases, type RuleCase } from '../src/classify/rule-tester.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
-import { lintDocumentFromText } from '../src/lint/document.ts';
-import { runLint } from '../src/lint/run-lint.ts';
+import { lintText } from '../src/lint/parse-findings.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
 import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';
@@ -69,8 +68,7 @@ function lintExample(rule: RuleEntry): RuleExample | undefined {
   const first = data.fire?.[0];
   if (!first) return undefined;
   const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format));
-  const doc = lintDocumentFromText(first.document, first.fileName ?? 'spec.yaml');
-  const reported = runLint(doc, rules).map((v) => ({ message: v.message, location: v.pointer }));
+  const reported = lintText(first.document, first.fileName ?? 'spec.yaml', rules).map((v) => ({ message: v.message, location: v.pointer }));
   return { name: first.name, blocks: [['Document', first.document]], reported };
 }
 

@@ -5,8 +5,9 @@ import { describeKind } from '../spec/detect.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { lintDocumentFromText, SourceCache } from './document.ts';
+import { kindOfSource, lintDocumentFromSource, lintDocumentFromText, SourceCache } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
+import { parseForLint, unparsableViolations } from './parse-findings.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
 export interface LintContractsOptions {
@@ -26,9 +27,14 @@ async function lintFiles(contract: ContractConfig, options: LintContractsOptions
   const file = resolve(options.root, contract.path);
   const shown = displayPath(file, options.root);
   const text = await readSpecText(file, { projectRoot: options.root });
-  const cache = new SourceCache();
-  const root = lintDocumentFromText(text, file, shown, options.root, contract.format, cache);
-  const linted = await lintSpecFiles(root, file, options.root, options.rules, cache);
+  const parsed = parseForLint(text, file, shown);
+  let linted: Linted;
+  if (parsed.problem) linted = { docs: [], violations: unparsableViolations(parsed.problem, shown, contract.format, options.rules) };
+  else {
+    const cache = new SourceCache();
+    const root = lintDocumentFromSource(parsed.source, kindOfSource(parsed.source, shown, contract.format), shown, options.root, cache);
+    linted = lintSpecFiles(root, file, options.root, options.rules, cache);
+  }
   return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 
@@ -56,6 +62,10 @@ async function applyFixes(linted: Linted, contract: ContractConfig): Promise<App
 
 export async function lintContract(contract: ContractConfig, options: LintContractsOptions): Promise<ContractLintResult> {
   let linted = await lintFiles(contract, options);
+  if (linted.docs.length === 0) {
+    // Unparsable: nothing to fix, and no detected version to name.
+    return { name: contract.name, format: contract.format, spec: contract.format === 'openapi' ? 'OpenAPI' : 'JSON Schema', file: displayPath(resolve(options.root, contract.path), options.root), violations: linted.violations, fixed: [] };
+  }
   const root = linted.docs[0].doc;
   let fixed: AppliedFix[] = [];
   if (options.fix) {

@@ -1,9 +1,8 @@
 /** The data-driven rule tester: every case file runs with only its rule enabled. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lintDocumentFromText } from '../../src/lint/document.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
-import { runLint } from '../../src/lint/run-lint.ts';
+import { lintText } from '../../src/lint/parse-findings.ts';
 import { caseFiles } from './lint-cases.ts';
 
 const rules = builtinLintRules();
@@ -13,8 +12,7 @@ for (const cases of caseFiles()) {
   const only = rules.filter((r) => r.id === cases.rule);
   for (const c of cases.fire ?? []) {
     test(`${cases.rule} fires: ${c.name}`, () => {
-      const doc = lintDocumentFromText(c.document, c.fileName ?? 'spec.yaml');
-      const found = runLint(doc, only);
+      const found = lintText(c.document, c.fileName ?? 'spec.yaml', only);
       assert.equal(found.map(key).sort(), c.expect.map(key).sort(), JSON.stringify(found.map((v) => v.message)));
       for (const v of found) {
         assert.type(v.line, 'number', `${v.rule} ${v.pointer} has no line`);
@@ -24,8 +22,7 @@ for (const cases of caseFiles()) {
   }
   for (const c of cases.quiet ?? []) {
     test(`${cases.rule} stays quiet: ${c.name}`, () => {
-      const doc = lintDocumentFromText(c.document, c.fileName ?? 'spec.yaml');
-      assert.equal(runLint(doc, only).map((v) => `${key(v)}: ${v.message}`), []);
+      assert.equal(lintText(c.document, c.fileName ?? 'spec.yaml', only).map((v) => `${key(v)}: ${v.message}`), []);
     });
   }
 }
