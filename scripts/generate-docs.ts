@@ -61,14 +61,14 @@ async function classifyExample(rule: RuleEntry, file: string): Promise<RuleExamp
   return { name: first.name, blocks, reported };
 }
 
-function lintExample(rule: RuleEntry): RuleExample | undefined {
+async function lintExample(rule: RuleEntry): Promise<RuleExample | undefined> {
   const caseFile = join(ROOT, 'fixtures/lint', `${rule.id}.yaml`);
   if (!existsSync(caseFile)) return undefined;
   const data = parse(readFileSync(caseFile, 'utf8')) as { fire?: { name: string; document: string; fileName?: string }[] };
   const first = data.fire?.[0];
   if (!first) return undefined;
   const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format));
-  const reported = lintText(first.document, first.fileName ?? 'spec.yaml', rules).map((v) => ({ message: v.message, location: v.pointer }));
+  const reported = (await lintText(first.document, first.fileName ?? 'spec.yaml', rules)).map((v) => ({ message: v.message, location: v.pointer }));
   return { name: first.name, blocks: [['Document', first.document]], reported };
 }
 
@@ -80,7 +80,7 @@ export async function renderRulesPages(): Promise<Map<string, string>> {
   const examples = new Map<string, RuleExample>();
   const files = new Map(classify.map((r) => [r.id, r.file]));
   for (const entry of entries) {
-    const example = entry.kind === 'classify' ? await classifyExample(entry, files.get(entry.id)!) : lintExample(entry);
+    const example = entry.kind === 'classify' ? await classifyExample(entry, files.get(entry.id)!) : await lintExample(entry);
     if (example) examples.set(`${entry.kind}:${entry.id}`, example);
   }
   return renderRulesDocs(entries, examples);

@@ -5,8 +5,9 @@ import { describeKind } from '../spec/detect.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { kindOfSource, lintDocumentFromSource, lintDocumentFromText, SourceCache } from './document.ts';
+import { kindOfSource, lintDocumentFromText } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
+import { loadLintModel } from './lint-model.ts';
 import { parseForLint, unparsableViolations } from './parse-findings.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
@@ -23,18 +24,19 @@ interface Linted {
   violations: LintViolation[];
 }
 
-async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
-  const file = resolve(options.root, contract.path);
-  const shown = displayPath(file, options.root);
-  const text = await readSpecText(file, { projectRoot: options.root });
+/** Lints the spec file at an absolute path and every file it refers to. */
+export async function lintSpecAt(file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<Linted> {
+  const shown = displayPath(file, root);
+  const text = await readSpecText(file, { projectRoot: root });
   const parsed = parseForLint(text, file, shown);
-  let linted: Linted;
-  if (parsed.problem) linted = { docs: [], violations: unparsableViolations(parsed.problem, shown, contract.format, options.rules) };
-  else {
-    const cache = new SourceCache();
-    const root = lintDocumentFromSource(parsed.source, kindOfSource(parsed.source, shown, contract.format), shown, options.root, cache);
-    linted = lintSpecFiles(root, file, options.root, options.rules, cache);
-  }
+  // Unparsable: a finding (when the contract's format is known, as it is for every configured contract).
+  if (parsed.problem) return { docs: [], violations: unparsableViolations(parsed.problem, shown, format ?? 'openapi', rules) };
+  const kind = kindOfSource(parsed.source, shown, format);
+  return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root }), kind, shown, rules);
+}
+
+async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
+  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format);
   return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 
@@ -49,7 +51,7 @@ async function applyFixes(linted: Linted, contract: ContractConfig): Promise<App
     const fixed = applyEdits(doc.text, plan.edits);
     try {
       if (i > 0) parseSource(fixed, path);
-      else lintDocumentFromText(fixed, path, doc.file, undefined, contract.format);
+      else lintDocumentFromText(fixed, path, doc.file, contract.format);
     } catch (error) {
       throw new ToolError(`--fix would leave ${doc.file} unreadable; nothing was written (${(error as Error).message})`, { file: doc.file, cause: error });
     }

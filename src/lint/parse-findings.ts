@@ -6,8 +6,11 @@
 import { ConfigError } from '../errors.ts';
 import { parseSource } from '../spec/load.ts';
 import type { SourceFile } from '../spec/types.ts';
-import { kindOfSource, lintDocumentFromSource } from './document.ts';
-import { interpolate, runLint } from './run-lint.ts';
+import { dirname, resolve } from 'node:path';
+import { kindOfSource } from './document.ts';
+import { lintSpecFiles } from './lint-files.ts';
+import { loadLintModel } from './lint-model.ts';
+import { interpolate } from './run-lint.ts';
 import type { LintRule, LintViolation } from './types.ts';
 
 export const PARSEABLE_CHECK = 'parseable';
@@ -46,9 +49,18 @@ export function unparsableViolations(problem: ConfigError, display: string, form
     }));
 }
 
-/** Lints one file's text on its own, as `lint` does (rule cases, generated docs): unparsable text is a finding. */
-export function lintText(text: string, path: string, rules: LintRule[], format: 'openapi' | 'json-schema' = 'openapi'): LintViolation[] {
-  const parsed = parseForLint(text, path, path);
+/**
+ * Lints one file's text on its own, as `lint` does (rule cases, generated docs): unparsable text is a finding,
+ * and a `$ref` to another file does not resolve (there is no project to read it from).
+ */
+export async function lintText(text: string, path: string, rules: LintRule[], format: 'openapi' | 'json-schema' = 'openapi'): Promise<LintViolation[]> {
+  const absolute = resolve(path);
+  const parsed = parseForLint(text, absolute, path);
   if (parsed.problem) return unparsableViolations(parsed.problem, path, format, rules);
-  return runLint(lintDocumentFromSource(parsed.source, kindOfSource(parsed.source, path), path), rules);
+  const source = parsed.source;
+  const alone = async (file: string): Promise<string> => {
+    throw Object.assign(new Error(`${file}: not available`), { code: 'ENOENT' });
+  };
+  const model = await loadLintModel(source, { projectRoot: dirname(absolute), readFile: alone });
+  return lintSpecFiles(model, kindOfSource(source, path), path, rules).violations;
 }

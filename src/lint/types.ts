@@ -55,11 +55,10 @@ export interface LintDocument {
   file: string;
   /** 1-based line of the node at a pointer in this file. */
   lineOf(pointer: string): number | undefined;
-  /**
-   * Looks up an external $ref target (`other.yaml#/x`, relative to the root file).
-   * Returns 'ok', 'missing-file', 'missing-pointer', or 'remote' (http refs are never fetched).
-   */
-  resolveExternal?(ref: string): 'ok' | 'missing-file' | 'missing-pointer' | 'remote';
+  /** The `$ref`s written in this file that the loading stage follows, each with its problem if it does not resolve. */
+  refs?: LintRef[];
+  /** Pointers in this file that some `$ref` (from any file of the spec) points at. */
+  refTargets?: ReadonlySet<string>;
   /**
    * For a file referenced by a multi-file spec: the pointers of the schemas other files refer to. Only
    * schema rules run on such a file, starting from these schemas.
@@ -70,6 +69,15 @@ export interface LintDocument {
    * `data` is written. Violations are reported there, once per place.
    */
   locate?(pointer: string): { file: string; pointer: string; line?: number };
+}
+
+/** A `$ref` as the loading stage found it. */
+export interface LintRef {
+  ref: string;
+  /** Pointer of the `$ref` key in its file. */
+  pointer: string;
+  /** Why it does not resolve (the loading stage's words), when it does not. */
+  problem?: string;
 }
 
 export interface LintViolation {

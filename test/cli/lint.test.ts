@@ -176,7 +176,7 @@ test('multi-file spec: a broken $ref into another file is reported with file:lin
   p.write('api/pet.yaml', 'Pet: { type: object }\n');
   const r = await runSpecver(['lint', 'petstore'], { cwd: p.dir });
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' does not resolve in its file api/petstore.yaml:28");
+  assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' is broken: api/pet.yaml has nothing at '#/Missing' api/petstore.yaml:28");
 });
 
 test('multi-file spec: schemas in referenced files are linted where they live, and fixed there', async () => {
