@@ -179,6 +179,24 @@ test('multi-file spec: a broken $ref into another file is reported with file:lin
   assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' is broken: api/pet.yaml has nothing at '#/Missing' api/petstore.yaml:28");
 });
 
+test('multi-file spec: an unparsable referenced file is a spec-parseable finding there, and its $ref a refs-resolve finding', async () => {
+  const p = project(CLEAN_OPENAPI.replace("schema: { $ref: '#/components/schemas/Pet' }", "schema: { $ref: './pet.yaml#/Pet' }"));
+  p.write('api/pet.yaml', 'Pet:\n  type: object\n type: string\n');
+  const r = await runSpecver(['lint', 'petstore'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stdout, /\[error\] spec-parseable invalid YAML: .* api\/pet\.yaml:3\n/);
+  assert.match(r.stdout, /\[error\] refs-resolve \$ref '\.\/pet\.yaml#\/Pet' cannot be read: .* api\/petstore\.yaml:28\n/);
+});
+
+test('multi-file JSON Schema: a broken $ref in a referenced file is reported in that file', async () => {
+  const p = project(CLEAN_OPENAPI);
+  p.write('schemas/event.schema.json', JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', title: 'Event', description: 'An event', type: 'object', properties: { id: { $ref: 'id.json' } } }, null, 2));
+  p.write('schemas/id.json', '{\n  "type": "string",\n  "not": { "$ref": "#/definitions/missing" }\n}\n');
+  const r = await runSpecver(['lint', 'event', '--json'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.equal(r.json().contracts[0].violations.map((v: any) => `${v.rule} ${v.file}:${v.line} ${v.pointer}`), ['json-schema-refs-resolve schemas/id.json:3 /not/$ref']);
+});
+
 test('multi-file spec: schemas in referenced files are linted where they live, and fixed there', async () => {
   const p = project(CLEAN_OPENAPI.replace("schema: { $ref: '#/components/schemas/Pet' }", "schema: { $ref: './schemas/pet.yaml#/Pet' }").replace(/components:[\s\S]*$/, ''));
   p.write('api/schemas/pet.yaml', '# shared schemas\nPet:\n  type: object\n  properties:\n    kind: { $ref: "./kind.yaml" }\n');
