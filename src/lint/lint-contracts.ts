@@ -5,7 +5,8 @@ import { describeKind } from '../spec/detect.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { kindOfSource, lintDocumentFromText } from './document.ts';
+import { specKindOf } from '../spec/detect.ts';
+import { lintDocumentFromText } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
 import { loadLintModel } from './lint-model.ts';
 import { parseForLint, unparsableViolations } from './parse-findings.ts';
@@ -31,7 +32,7 @@ export async function lintSpecAt(file: string, root: string, rules: LintRule[], 
   const parsed = parseForLint(text, file, shown);
   // Unparsable: a finding (when the contract's format is known, as it is for every configured contract).
   if (parsed.problem) return { docs: [], violations: unparsableViolations(parsed.problem, shown, format ?? 'openapi', rules) };
-  const kind = kindOfSource(parsed.source, shown, format);
+  const kind = specKindOf(parsed.source, shown, format);
   return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root }), kind, shown, rules);
 }
 

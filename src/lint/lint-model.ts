@@ -7,7 +7,7 @@ import { ConfigError } from '../errors.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { resolveRefs, type Located } from '../spec/resolve-refs.ts';
 import type { SourceFile } from '../spec/types.ts';
-import { joinPointer } from './pointer.ts';
+import { joinPointer } from '../toolkit/json-pointer.ts';
 import type { LintRef } from './types.ts';
 
 export interface LintModel {

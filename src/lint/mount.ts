@@ -7,7 +7,8 @@
  * it once, and findings are deduplicated by where they are written). Source data is never changed.
  */
 import type { LintModel } from './lint-model.ts';
-import { isRecord, joinPointer, parentPointer, splitPointer } from './pointer.ts';
+import { joinPointer, parentPointer, splitPointer } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 export interface Origin {
   /** Absolute path of the file the node is written in. */

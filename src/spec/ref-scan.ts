@@ -1,6 +1,8 @@
 /** Walking parsed files for `$ref`s and for the `$id` / `$anchor` names refs can point at. */
 import { nestingError } from './input-limits.ts';
-import { escapeSegment } from './line-index.ts';
+import { toPointer } from '../toolkit/json-pointer.ts';
+import { decodeUriComponentSafe } from '../toolkit/uri.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { mayShareNodes } from './parse-source.ts';
 import type { RefTarget } from './ref-targets.ts';
 import type { SourceFile } from './types.ts';
@@ -40,9 +42,6 @@ export interface RefPlace {
   key: string;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-export const toPointer = (segments: readonly string[]) => segments.map((s) => `/${escapeSegment(s)}`).join('');
 
 
 /** A ref relative to an embedded resource's absolute `$id` that names another `$id` in a loaded file. */
@@ -56,7 +55,7 @@ export function idTargetOf(site: RefSite, names: Map<string, Names>): RefTarget 
   }
   const fragment = uri.hash.slice(1);
   uri.hash = '';
-  return findId(names, uri.href) ? { kind: 'uri', uri: uri.href, fragment: decodeURIComponentSafe(fragment) } : undefined;
+  return findId(names, uri.href) ? { kind: 'uri', uri: uri.href, fragment: decodeUriComponentSafe(fragment) } : undefined;
 }
 
 export function rootIdOf(data: unknown): string | undefined {
@@ -67,19 +66,11 @@ export function idRelative(ref: string, rootId: string): RefTarget | undefined {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(ref)) return undefined;
   try {
     const uri = new URL(ref, rootId);
-    const fragment = decodeURIComponentSafe(uri.hash.slice(1));
+    const fragment = decodeUriComponentSafe(uri.hash.slice(1));
     uri.hash = '';
     return { kind: 'uri', uri: uri.href, fragment };
   } catch {
     return undefined;
-  }
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

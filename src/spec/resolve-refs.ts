@@ -11,10 +11,12 @@
  * resolve `$id` refs inside one file and does not know the line of a broken `$ref`.)
  */
 import { ConfigError } from '../errors.ts';
-import { escapeSegment, pointerSegments } from './line-index.ts';
+import { escapeSegment, pointerSegments } from '../toolkit/json-pointer.ts';
 import { refTarget, type RefContext, type RefTarget } from './ref-targets.ts';
 import { parseSource } from './parse-source.ts';
-import { findId, idRelative, idTargetOf, isRecord, rootIdOf, scanFile, toPointer, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
+import { findId, idRelative, idTargetOf, rootIdOf, scanFile, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
+import { toPointer } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { NodeOrigin, SourceFile } from './types.ts';
 
 export type { Located } from './ref-scan.ts';

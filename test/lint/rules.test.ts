@@ -12,7 +12,7 @@ for (const cases of caseFiles()) {
   const only = rules.filter((r) => r.id === cases.rule);
   for (const c of cases.fire ?? []) {
     test(`${cases.rule} fires: ${c.name}`, async () => {
-      const found = await lintText(c.document, c.fileName ?? 'spec.yaml', only);
+      const found = await lintText(c.document, c.fileName ?? 'spec.yaml', only, only[0]?.format);
       assert.equal(found.map(key).sort(), c.expect.map(key).sort(), JSON.stringify(found.map((v) => v.message)));
       for (const v of found) {
         assert.type(v.line, 'number', `${v.rule} ${v.pointer} has no line`);
@@ -22,7 +22,7 @@ for (const cases of caseFiles()) {
   }
   for (const c of cases.quiet ?? []) {
     test(`${cases.rule} stays quiet: ${c.name}`, async () => {
-      assert.equal((await lintText(c.document, c.fileName ?? 'spec.yaml', only)).map((v) => `${key(v)}: ${v.message}`), []);
+      assert.equal((await lintText(c.document, c.fileName ?? 'spec.yaml', only, only[0]?.format)).map((v) => `${key(v)}: ${v.message}`), []);
     });
   }
 }

@@ -1,5 +1,6 @@
 /** $refs that do not resolve, and components nothing refers to, from the loading stage's view of the refs. */
-import { isRecord, joinPointer, splitPointer } from '../pointer.ts';
+import { joinPointer, splitPointer } from '../../toolkit/json-pointer.ts';
+import { isRecord } from '../../toolkit/values.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 
 export function unresolvedRefs(doc: LintDocument): RawFinding[] {
