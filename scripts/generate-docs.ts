@@ -68,7 +68,7 @@ async function lintExample(rule: RuleEntry): Promise<RuleExample | undefined> {
   const first = data.fire?.[0];
   if (!first) return undefined;
   const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format));
-  const reported = (await lintText(first.document, first.fileName ?? 'spec.yaml', rules)).map((v) => ({ message: v.message, location: v.pointer }));
+  const reported = (await lintText(first.document, first.fileName ?? 'spec.yaml', rules, rules[0]?.format)).map((v) => ({ message: v.message, location: v.pointer }));
   return { name: first.name, blocks: [['Document', first.document]], reported };
 }
 
