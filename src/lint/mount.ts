@@ -8,6 +8,7 @@
  */
 import type { LintModel } from './lint-model.ts';
 import { joinPointer, parentPointer, splitPointer } from '../toolkit/json-pointer.ts';
+import { isInstanceData } from '../toolkit/json-schema-vocabulary.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 export interface Origin {
@@ -38,7 +39,8 @@ export function mountSpec(model: LintModel): MountedSpec {
   const building = new Set<string>();
   const files = new Set<string>([rootPath]);
 
-  const copy = (node: unknown, at: Origin): unknown => {
+  /** `parentKey`, `ownKey`: the keys of the path to `node`, to tell instance data from structure. */
+  const copy = (node: unknown, at: Origin, parentKey?: string, ownKey?: string): unknown => {
     if (node === null || typeof node !== 'object') return node;
     const key = `${at.path}#${at.pointer}`;
     if (built.has(key)) return built.get(key);
@@ -50,14 +52,18 @@ export function mountSpec(model: LintModel): MountedSpec {
     if (to && (to.file !== rootPath || at.path !== rootPath)) {
       if (to.file === rootPath) return { $ref: `#${to.pointer.split('/').map(encodeURIComponent).join('/')}` };
       files.add(to.file);
-      return copy(to.node, { path: to.file, pointer: to.pointer });
+      return copy(to.node, { path: to.file, pointer: to.pointer }, parentKey, ownKey);
     }
     building.add(key);
     let out: unknown;
-    if (Array.isArray(node)) out = node.map((item, i) => copy(item, { path: at.path, pointer: joinPointer(at.pointer, i) }));
+    if (Array.isArray(node)) out = node.map((item, i) => copy(item, { path: at.path, pointer: joinPointer(at.pointer, i) }, ownKey, String(i)));
     else {
       const record: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(node)) record[name] = copy(value, { path: at.path, pointer: joinPointer(at.pointer, name) });
+      for (const [name, value] of Object.entries(node)) {
+        // Instance data holds no followed `$ref`: it is shared as written, not copied.
+        const data = value !== null && typeof value === 'object' && isInstanceData(name, value, ownKey, parentKey);
+        record[name] = data ? value : copy(value, { path: at.path, pointer: joinPointer(at.pointer, name) }, ownKey, name);
+      }
       out = record;
     }
     building.delete(key);

@@ -2,6 +2,7 @@
 import { nestingError } from './input-limits.ts';
 import { toPointer } from '../toolkit/json-pointer.ts';
 import { decodeUriComponentSafe } from '../toolkit/uri.ts';
+import { isInstanceData } from '../toolkit/json-schema-vocabulary.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { mayShareNodes } from './parse-source.ts';
 import type { RefTarget } from './ref-targets.ts';
@@ -123,11 +124,12 @@ export function scanFile(
     const resource = withNames ? recordNames(record, source.path, path, rootId, entry) : undefined;
     if (resource && path.length > 0) base = resource;
     if (typeof record.$ref === 'string') onRef(record, { parent, key }, { ref: record.$ref, segments: path.slice(), base });
-    const inSchemaMap = NAMED_SCHEMA_MAPS.has(path[path.length - 1]);
+    const parentKey = path[path.length - 1];
+    const grandparentKey = path[path.length - 2];
     for (const key of Object.keys(record)) {
       const child = record[key];
       if (typeof child !== 'object' || child === null) continue;
-      if (!inSchemaMap && isLiteralValue(key, child, path)) continue;
+      if (isInstanceData(key, child, parentKey, grandparentKey)) continue;
       path.push(key);
       visit(child, record, key);
       path.pop();
@@ -140,21 +142,6 @@ export function scanFile(
     if (error instanceof RangeError) throw nestingError(display, undefined, error);
     throw error;
   }
-}
-
-/** Maps whose keys are names chosen by the author (a property or response called `default` is not a default value). */
-const NAMED_SCHEMA_MAPS = new Set([
-  'properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'dependentSchemas',
-  'responses', 'examples', 'headers', 'parameters', 'requestBodies', 'callbacks', 'links', 'pathItems', 'paths',
-]);
-const LITERAL_KEYS = new Set(['example', 'const', 'enum', 'default']);
-
-/** Example and default values are data: a `$ref` key inside them is not a reference. */
-function isLiteralValue(key: string, child: object, path: string[]): boolean {
-  if (LITERAL_KEYS.has(key)) return true;
-  if (key === 'examples') return Array.isArray(child);
-  // OpenAPI 3 Example Object: examples.<name>.value
-  return key === 'value' && path[path.length - 2] === 'examples';
 }
 
 /** Indexes a node's `$id` / `$anchor`; returns the resource when the `$id` is an absolute URI. */

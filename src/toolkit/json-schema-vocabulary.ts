@@ -14,3 +14,21 @@ export const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'
 
 /** Keywords whose values are instance data (a `$ref` or `type` there means nothing). */
 export const INSTANCE_DATA_KEYWORDS = ['enum', 'const', 'example', 'examples', 'default'] as const;
+
+/** Maps whose keys are names chosen by the author (a property or response called `default` is not a default value). */
+const NAMED_MAPS = new Set<string>([
+  ...SUBSCHEMA_MAP_KEYWORDS, 'schemas', 'responses', 'examples', 'headers', 'parameters', 'requestBodies', 'callbacks', 'links', 'pathItems', 'paths',
+]);
+const LITERAL_KEYWORDS = new Set(['example', 'const', 'enum', 'default']);
+
+/**
+ * Whether the object under `key` is instance data (an example, default, enum or const value, a JSON Schema
+ * `examples` list, an OpenAPI Example Object's `value`): never a schema, and a `$ref` key in it is not a
+ * reference. `parentKey` and `grandparentKey` are the keys of the object holding `key` and of its holder.
+ */
+export function isInstanceData(key: string, value: object, parentKey: string | undefined, grandparentKey: string | undefined): boolean {
+  if (parentKey !== undefined && NAMED_MAPS.has(parentKey)) return false;
+  if (LITERAL_KEYWORDS.has(key)) return true;
+  if (key === 'examples') return Array.isArray(value);
+  return key === 'value' && grandparentKey === 'examples';
+}
