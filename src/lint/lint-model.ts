@@ -51,7 +51,7 @@ export async function loadLintModel(root: SourceFile, options: LintModelOptions)
     display,
     dereference: false,
     readSource: async (file) => {
-      const text = await readSpecText(file, options);
+      const text = await readSpecText(file, { ...options, syncRead: true });
       try {
         return parseSource(text, file, { displayPath: display(file) });
       } catch (error) {

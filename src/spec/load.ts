@@ -2,7 +2,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { ConfigError, isSpecverError } from '../errors.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
-import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
+import { READ_LIMITS, readRegularFile, readRegularFileSync } from '../store/safe-read.ts';
 import { specKindOf } from './detect.ts';
 import { parseSource } from './parse-source.ts';
 import { resolveRefs } from './resolve-refs.ts';
@@ -21,12 +21,14 @@ export function displayPath(file: string, projectRoot: string): string {
  * file read from disk must really lie inside the project root (symlinks resolved) and be a regular file of
  * at most READ_LIMITS.spec bytes.
  */
-export async function readSpecText(path: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'>): Promise<string> {
+export async function readSpecText(path: string, options: Pick<LoadOptions, 'projectRoot' | 'readFile'> & { syncRead?: boolean }): Promise<string> {
   const shown = displayPath(path, options.projectRoot);
   try {
     if (options.readFile) return await options.readFile(path);
     assertReadableInside(options.projectRoot, path, 'file');
-    return await readRegularFile(path, { limit: READ_LIMITS.spec, shown, hint: 'specver reads spec files and $ref targets that are regular files inside the project' });
+    const limits = { limit: READ_LIMITS.spec, shown, hint: 'specver reads spec files and $ref targets that are regular files inside the project' };
+    // syncRead: hundreds of small referenced files read faster in turn than through the thread pool.
+    return options.syncRead ? readRegularFileSync(path, limits) : await readRegularFile(path, limits);
   } catch (error) {
     if (isSpecverError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
