@@ -11,6 +11,7 @@ import { Document, visit } from 'yaml';
 import { loadRuleCatalogue } from '../src/classify/classify.ts';
 import { runRuleCases, type RuleCase } from '../src/classify/rule-tester.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
+import { renderLintCoveragePage, type PeerRulesets } from '../src/report/lint-coverage-doc.ts';
 import { lintText } from '../src/lint/parse-findings.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
@@ -209,12 +210,18 @@ function rulesByKind(rules: { id: string; on: { kind: string[] } }[]): Map<strin
   return byKind;
 }
 
+/** The peer linters' rule sets and where specver differs (rules/lint/peer-rulesets.json). */
+export function peerRulesets(): PeerRulesets {
+  return JSON.parse(readFileSync(join(ROOT, 'rules/lint/peer-rulesets.json'), 'utf8')) as PeerRulesets;
+}
+
 /** Every generated page: path relative to the repository root -> content. */
 export async function generatedDocs(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const [path, content] of await renderRulesPages()) pages.set(`docs/${path}`, content);
   pages.set('docs/configuration.md', renderConfigurationPage());
   pages.set('docs/change-kinds.md', renderChangeKindsPage(changeKinds(), rulesByKind(await loadRuleCatalogue())));
+  pages.set('docs/lint-coverage.md', renderLintCoveragePage(builtinLintRules(), peerRulesets()));
   return pages;
 }
 

@@ -74,6 +74,7 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     then,
     check: data.check,
     fix: data.fix,
+    equivalents: data.equivalents,
     format: format ?? derived,
     source: display,
   };

@@ -27,6 +27,9 @@ export type FixSpec =
   | { action: 'remove-duplicates' | 'strip-trailing-slash' | 'quote-key' | 'declare-tag' }
   | { action: 'set'; field: string; value: boolean | number | string };
 
+/** Linters whose rule sets specver's lint rules are held against. */
+export type PeerLinter = 'spectral' | 'redocly';
+
 export interface LintRule {
   id: string;
   description: string;
@@ -38,6 +41,8 @@ export interface LintRule {
   then?: ThenClause[];
   check?: string;
   fix?: FixSpec;
+  /** The rules of other linters this one corresponds to (docs/lint-coverage.md). */
+  equivalents?: Partial<Record<PeerLinter, string[]>>;
   /** `openapi` or `json-schema`: the rule directory it came from (custom rules: from `formats`, else both). */
   format?: 'openapi' | 'json-schema';
   /** Where the rule was read from (for errors). */
