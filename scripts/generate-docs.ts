@@ -12,7 +12,7 @@ import { loadRuleCatalogue } from '../src/classify/classify.ts';
 import { runRuleCases, type RuleCase } from '../src/classify/rule-tester.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
 import { renderLintCoveragePage, type PeerRulesets } from '../src/report/lint-coverage-doc.ts';
-import { lintText } from '../src/lint/parse-findings.ts';
+import { lintText } from '../src/lint/lint-contracts.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
 import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';

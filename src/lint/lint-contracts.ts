@@ -1,11 +1,10 @@
 /** Lints the selected contracts of a project: read, lint, optionally fix (atomic writes) and lint again. */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ToolError } from '../errors.ts';
-import { describeKind } from '../spec/detect.ts';
+import { describeKind, specKindOf } from '../spec/detect.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { specKindOf } from '../spec/detect.ts';
 import { lintDocumentFromText } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
 import { loadLintModel } from './lint-model.ts';
@@ -82,4 +81,20 @@ export async function lintContracts(contracts: ContractConfig[], options: LintCo
   const results: ContractLintResult[] = [];
   for (const contract of contracts) results.push(await lintContract(contract, options));
   return { contracts: results };
+}
+
+/**
+ * Lints one file's text on its own, as `lint` does (rule cases, generated docs): unparsable text is a finding,
+ * and a `$ref` to another file does not resolve (there is no project to read it from).
+ */
+export async function lintText(text: string, path: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<LintViolation[]> {
+  const absolute = resolve(path);
+  const parsed = parseForLint(text, absolute, path);
+  if (parsed.problem) return unparsableViolations(parsed.problem, path, format ?? 'openapi', rules);
+  const source = parsed.source;
+  const alone = async (file: string): Promise<string> => {
+    throw Object.assign(new Error(`${file}: not available`), { code: 'ENOENT' });
+  };
+  const model = await loadLintModel(source, { projectRoot: dirname(absolute), readFile: alone });
+  return lintSpecFiles(model, specKindOf(source, path, format), path, rules).violations;
 }

@@ -6,10 +6,6 @@
 import { ConfigError } from '../errors.ts';
 import { parseSource } from '../spec/load.ts';
 import type { SourceFile } from '../spec/types.ts';
-import { dirname, resolve } from 'node:path';
-import { specKindOf } from '../spec/detect.ts';
-import { lintSpecFiles } from './lint-files.ts';
-import { loadLintModel } from './lint-model.ts';
 import { interpolate } from './run-lint.ts';
 import type { LintRule, LintViolation } from './types.ts';
 
@@ -47,20 +43,4 @@ export function unparsableViolations(problem: ConfigError, display: string, form
       line: problem.line ?? 1,
       pointer: '',
     }));
-}
-
-/**
- * Lints one file's text on its own, as `lint` does (rule cases, generated docs): unparsable text is a finding,
- * and a `$ref` to another file does not resolve (there is no project to read it from).
- */
-export async function lintText(text: string, path: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<LintViolation[]> {
-  const absolute = resolve(path);
-  const parsed = parseForLint(text, absolute, path);
-  if (parsed.problem) return unparsableViolations(parsed.problem, path, format ?? 'openapi', rules);
-  const source = parsed.source;
-  const alone = async (file: string): Promise<string> => {
-    throw Object.assign(new Error(`${file}: not available`), { code: 'ENOENT' });
-  };
-  const model = await loadLintModel(source, { projectRoot: dirname(absolute), readFile: alone });
-  return lintSpecFiles(model, specKindOf(source, path, format), path, rules).violations;
 }

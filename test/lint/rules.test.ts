@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
-import { lintText } from '../../src/lint/parse-findings.ts';
+import { lintText } from '../../src/lint/lint-contracts.ts';
 import { caseFiles } from './lint-cases.ts';
 
 const rules = builtinLintRules();
