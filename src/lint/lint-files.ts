@@ -6,6 +6,7 @@
  * and schemas in other files are checked in their place in the API, including against the OpenAPI schema;
  * checks about how a file itself is written ($refs resolving, quoted response codes, unused components)
  * run on each file as written. JSON Schema: schemas in referenced files are linted with the schema rules.
+ * Which rule runs where is rule metadata: `files` (api, root, each) and `schemaFiles`.
  * A referenced file that does not parse is a spec-parseable finding where it is.
  */
 import type { SpecKind } from '../spec/types.ts';
@@ -16,20 +17,14 @@ import { unparsableViolations } from './parse-findings.ts';
 import { runLint } from './run-lint.ts';
 import type { LintDocument, LintRule, LintViolation } from './types.ts';
 
-/** Checks that judge a file as written, not the API it describes. */
-const PER_FILE_CHECKS = new Set(['unresolved-refs']);
-/** Checks that need the root file as written (its text, or the refs it holds). */
-const ROOT_FILE_CHECKS = new Set(['unused-components', 'response-code-quoted']);
-/** Checks that judge single schemas; they make sense in a file that holds schemas only. */
-const SCHEMA_CHECKS = new Set(['enum-type', 'array-items', 'duplicate-enum', 'duplicate-required', 'required-defined', 'pattern-compiles', 'examples-valid']);
-
 export interface LintedFiles {
   /** The root document first, then every other file with findings or fixes possible, with absolute paths. */
   docs: { doc: LintDocument; path: string }[];
   violations: LintViolation[];
 }
 
-const checked = (rules: LintRule[], checks: Set<string>) => rules.filter((rule) => rule.check !== undefined && checks.has(rule.check));
+/** A rule's file scope (rule metadata: `files`). */
+const scopeOf = (rule: LintRule) => rule.files ?? 'api';
 
 export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: string, rules: LintRule[]): LintedFiles {
   const rootPath = model.root.path;
@@ -39,11 +34,11 @@ export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: str
   const root = docOf(rootPath);
   const others = [...model.files.keys()].filter((path) => path !== rootPath);
   const unparsable = [...model.unparsable].flatMap(([path, error]) => unparsableViolations(error, shown(path), kind.format, rules));
-  const fileRules = checked(rules, PER_FILE_CHECKS);
+  const fileRules = rules.filter((rule) => scopeOf(rule) === 'each');
   if (kind.format !== 'openapi' || others.length === 0) {
     // JSON Schema: each referenced file is linted from the schemas refs point at.
     const referenced = others.map((path) => ({ doc: { ...docOf(path), schemaRoots: [...(model.targets.get(path) ?? [])].sort() }, path }));
-    const otherRules = [...checked(rules, SCHEMA_CHECKS), ...fileRules];
+    const otherRules = rules.filter((rule) => rule.schemaFiles === true || scopeOf(rule) === 'each');
     const docs = [{ doc: root, path: rootPath }, ...referenced];
     return { docs, violations: [...unparsable, ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rules : otherRules))] };
   }
@@ -59,8 +54,8 @@ export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: str
     },
   };
   const docs = [{ doc: root, path: rootPath }, ...others.map((path) => ({ doc: docOf(path), path }))];
-  const apiRules = rules.filter((rule) => !rule.check || (!PER_FILE_CHECKS.has(rule.check) && !ROOT_FILE_CHECKS.has(rule.check)));
-  const rootRules = rules.filter((rule) => rule.check && (PER_FILE_CHECKS.has(rule.check) || ROOT_FILE_CHECKS.has(rule.check)));
+  const apiRules = rules.filter((rule) => scopeOf(rule) === 'api');
+  const rootRules = rules.filter((rule) => scopeOf(rule) !== 'api');
   const violations = [...unparsable, ...runLint(merged, apiRules), ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rootRules : fileRules))];
   return { docs, violations };
 }

@@ -41,6 +41,10 @@ export interface LintRule {
   then?: ThenClause[];
   check?: string;
   fix?: FixSpec;
+  /** Which files of a multi-file spec the rule judges: the API as a whole (default), the root file, or each file as written. */
+  files?: 'api' | 'root' | 'each';
+  /** Also run on the files a JSON Schema refers to (the rule judges single schemas). */
+  schemaFiles?: boolean;
   /** The rules of other linters this one corresponds to (docs/lint-coverage.md). */
   equivalents?: Partial<Record<PeerLinter, string[]>>;
   /** `openapi` or `json-schema`: the rule directory it came from (custom rules: from `formats`, else both). */
