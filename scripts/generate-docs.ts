@@ -11,8 +11,8 @@ import { Document, visit } from 'yaml';
 import { loadRuleCatalogue } from '../src/classify/classify.ts';
 import { runRuleCases, type RuleCase } from '../src/classify/rule-tester.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
-import { lintDocumentFromText } from '../src/lint/document.ts';
-import { runLint } from '../src/lint/run-lint.ts';
+import { renderLintCoveragePage, type PeerRulesets } from '../src/report/lint-coverage-doc.ts';
+import { lintText } from '../src/lint/lint-contracts.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
 import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';
@@ -62,15 +62,14 @@ async function classifyExample(rule: RuleEntry, file: string): Promise<RuleExamp
   return { name: first.name, blocks, reported };
 }
 
-function lintExample(rule: RuleEntry): RuleExample | undefined {
+async function lintExample(rule: RuleEntry): Promise<RuleExample | undefined> {
   const caseFile = join(ROOT, 'fixtures/lint', `${rule.id}.yaml`);
   if (!existsSync(caseFile)) return undefined;
   const data = parse(readFileSync(caseFile, 'utf8')) as { fire?: { name: string; document: string; fileName?: string }[] };
   const first = data.fire?.[0];
   if (!first) return undefined;
   const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format));
-  const doc = lintDocumentFromText(first.document, first.fileName ?? 'spec.yaml');
-  const reported = runLint(doc, rules).map((v) => ({ message: v.message, location: v.pointer }));
+  const reported = (await lintText(first.document, first.fileName ?? 'spec.yaml', rules, rules[0]?.format)).map((v) => ({ message: v.message, location: v.pointer }));
   return { name: first.name, blocks: [['Document', first.document]], reported };
 }
 
@@ -82,7 +81,7 @@ export async function renderRulesPages(): Promise<Map<string, string>> {
   const examples = new Map<string, RuleExample>();
   const files = new Map(classify.map((r) => [r.id, r.file]));
   for (const entry of entries) {
-    const example = entry.kind === 'classify' ? await classifyExample(entry, files.get(entry.id)!) : lintExample(entry);
+    const example = entry.kind === 'classify' ? await classifyExample(entry, files.get(entry.id)!) : await lintExample(entry);
     if (example) examples.set(`${entry.kind}:${entry.id}`, example);
   }
   return renderRulesDocs(entries, examples);
@@ -212,12 +211,18 @@ function rulesByKind(rules: { id: string; on: { kind: string[] } }[]): Map<strin
   return byKind;
 }
 
+/** The peer linters' rule sets and where specver differs (rules/lint/peer-rulesets.json). */
+export function peerRulesets(): PeerRulesets {
+  return JSON.parse(readFileSync(join(ROOT, 'rules/lint/peer-rulesets.json'), 'utf8')) as PeerRulesets;
+}
+
 /** Every generated page: path relative to the repository root -> content. */
 export async function generatedDocs(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const [path, content] of await renderRulesPages()) pages.set(`docs/${path}`, content);
   pages.set('docs/configuration.md', renderConfigurationPage());
   pages.set('docs/change-kinds.md', renderChangeKindsPage(changeKinds(), rulesByKind(await loadRuleCatalogue())));
+  pages.set('docs/lint-coverage.md', renderLintCoveragePage(builtinLintRules(), peerRulesets()));
   return pages;
 }
 

@@ -3,18 +3,15 @@
  * case runner (case files hold small inline documents) and by tests. Refs are replaced by their targets
  * (shared by identity, cycles kept as object cycles); http(s) refs stay `{ $ref: url }`.
  */
+import { decodeUriComponentSafe } from '../toolkit/uri.ts';
+import { escapeSegment, unescapeSegment } from '../toolkit/json-pointer.ts';
 import type { LoadedSpec, NodeOrigin, SpecKind } from '../spec/types.ts';
-import { escapePointer } from '../normalize/openapi.ts';
 import { DEFAULT_DIALECT, dialectOf } from '../spec/detect.ts';
 
 function kindOf(doc: any): SpecKind {
   if (doc && 'swagger' in doc) return { format: 'openapi', version: '2.0', declared: String(doc.swagger) };
   const declared = String(doc?.openapi ?? '3.0.3');
   return { format: 'openapi', version: declared.startsWith('3.1') ? '3.1' : '3.0', declared };
-}
-
-function unescape(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** A standalone JSON Schema built in memory (dialect from `$schema`, default 2020-12). */
@@ -33,7 +30,7 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
     const out: any = Array.isArray(value) ? [] : {};
     origins.set(out, { file: path, pointer });
     copies.set(pointer, out);
-    for (const [key, child] of Object.entries(value)) out[key] = copy(child, `${pointer}/${escapePointer(key)}`);
+    for (const [key, child] of Object.entries(value)) out[key] = copy(child, `${pointer}/${escapeSegment(key)}`);
     return out;
   };
   const root = copy(document, '');
@@ -42,7 +39,7 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
     let node = root;
     for (const token of ref.slice(1).split('/').slice(1)) {
       if (node === null || typeof node !== 'object') return undefined;
-      node = node[unescape(decodeURIComponent(token))];
+      node = node[unescapeSegment(decodeUriComponentSafe(token))];
     }
     return node;
   };

@@ -3,7 +3,7 @@
  * can check them: `id` -> `$id`, boolean `exclusiveMinimum`/`exclusiveMaximum` -> numbers, and 3.0
  * `nullable: true` -> a `null` type. ajv-draft-04 is not a dependency; this mapping stands in for it.
  */
-import { isRecord } from './pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 const MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
 const VALUES = ['additionalProperties', 'items', 'additionalItems', 'not'];

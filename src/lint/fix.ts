@@ -3,7 +3,7 @@
  * everything outside an edit (comments, quoting, indentation, JSON layout) stays byte-identical.
  */
 import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { splitPointer, parentPointer, lastSegment } from './pointer.ts';
+import { splitPointer, parentPointer, lastSegment } from '../toolkit/json-pointer.ts';
 import type { AppliedFix, LintViolation } from './types.ts';
 
 export interface TextEdit {

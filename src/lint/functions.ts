@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { CoreFunctionName } from './types.ts';
 import { compilePattern, MAX_PATTERN_INPUT, unsafeRegexReason } from './safe-expressions.ts';
-import { isRecord } from './pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { quickValidate } from './quick-validate.ts';
 import { untrustedRegex, untrustedRegExpEngine } from './untrusted-regex.ts';
 

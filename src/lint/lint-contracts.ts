@@ -1,12 +1,14 @@
 /** Lints the selected contracts of a project: read, lint, optionally fix (atomic writes) and lint again. */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ToolError } from '../errors.ts';
-import { describeKind } from '../spec/detect.ts';
+import { describeKind, specKindOf } from '../spec/detect.ts';
 import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
-import { lintDocumentFromText, SourceCache } from './document.ts';
+import { lintDocumentFromText } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
+import { loadLintModel } from './lint-model.ts';
+import { parseForLint, unparsableViolations } from './parse-findings.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
 export interface LintContractsOptions {
@@ -22,13 +24,19 @@ interface Linted {
   violations: LintViolation[];
 }
 
+/** Lints the spec file at an absolute path and every file it refers to. */
+export async function lintSpecAt(file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<Linted> {
+  const shown = displayPath(file, root);
+  const text = await readSpecText(file, { projectRoot: root });
+  const parsed = parseForLint(text, file, shown);
+  // Unparsable: a finding (when the contract's format is known, as it is for every configured contract).
+  if (parsed.problem) return { docs: [], violations: unparsableViolations(parsed.problem, shown, format ?? 'openapi', rules) };
+  const kind = specKindOf(parsed.source, shown, format);
+  return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root }), kind, shown, rules);
+}
+
 async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
-  const file = resolve(options.root, contract.path);
-  const shown = displayPath(file, options.root);
-  const text = await readSpecText(file, { projectRoot: options.root });
-  const cache = new SourceCache();
-  const root = lintDocumentFromText(text, file, shown, options.root, contract.format, cache);
-  const linted = await lintSpecFiles(root, file, options.root, options.rules, cache);
+  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format);
   return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 
@@ -43,7 +51,7 @@ async function applyFixes(linted: Linted, contract: ContractConfig): Promise<App
     const fixed = applyEdits(doc.text, plan.edits);
     try {
       if (i > 0) parseSource(fixed, path);
-      else lintDocumentFromText(fixed, path, doc.file, undefined, contract.format);
+      else lintDocumentFromText(fixed, path, doc.file, contract.format);
     } catch (error) {
       throw new ToolError(`--fix would leave ${doc.file} unreadable; nothing was written (${(error as Error).message})`, { file: doc.file, cause: error });
     }
@@ -56,6 +64,10 @@ async function applyFixes(linted: Linted, contract: ContractConfig): Promise<App
 
 export async function lintContract(contract: ContractConfig, options: LintContractsOptions): Promise<ContractLintResult> {
   let linted = await lintFiles(contract, options);
+  if (linted.docs.length === 0) {
+    // Unparsable: nothing to fix, and no detected version to name.
+    return { name: contract.name, format: contract.format, spec: contract.format === 'openapi' ? 'OpenAPI' : 'JSON Schema', file: displayPath(resolve(options.root, contract.path), options.root), violations: linted.violations, fixed: [] };
+  }
   const root = linted.docs[0].doc;
   let fixed: AppliedFix[] = [];
   if (options.fix) {
@@ -69,4 +81,20 @@ export async function lintContracts(contracts: ContractConfig[], options: LintCo
   const results: ContractLintResult[] = [];
   for (const contract of contracts) results.push(await lintContract(contract, options));
   return { contracts: results };
+}
+
+/**
+ * Lints one file's text on its own, as `lint` does (rule cases, generated docs): unparsable text is a finding,
+ * and a `$ref` to another file does not resolve (there is no project to read it from).
+ */
+export async function lintText(text: string, path: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<LintViolation[]> {
+  const absolute = resolve(path);
+  const parsed = parseForLint(text, absolute, path);
+  if (parsed.problem) return unparsableViolations(parsed.problem, path, format ?? 'openapi', rules);
+  const source = parsed.source;
+  const alone = async (file: string): Promise<string> => {
+    throw Object.assign(new Error(`${file}: not available`), { code: 'ENOENT' });
+  };
+  const model = await loadLintModel(source, { projectRoot: dirname(absolute), readFile: alone });
+  return lintSpecFiles(model, specKindOf(source, path, format), path, rules).violations;
 }

@@ -1,23 +1,21 @@
 /**
- * Lints a spec and every local file it refers to, each node where it is written.
+ * Lints a spec and every local file it refers to, each node where it is written, from the loading stage's
+ * view of the spec (lint-model.ts): the files and `$ref`s lint sees are the ones diff sees.
  *
  * OpenAPI: the rules run on a merged view (see mount.ts) so path items, operations, parameters, responses
  * and schemas in other files are checked in their place in the API, including against the OpenAPI schema;
  * checks about how a file itself is written ($refs resolving, quoted response codes, unused components)
  * run on each file as written. JSON Schema: schemas in referenced files are linted with the schema rules.
+ * Which rule runs where is rule metadata: `files` (api, root, each) and `schemaFiles`.
+ * A referenced file that does not parse is a spec-parseable finding where it is.
  */
-import { resolve } from 'node:path';
-import { refsOf } from './checks/openapi-walk.ts';
-import { lintDocumentFromSource, SourceCache } from './document.ts';
-import { hasExternalRefs, mountSpec, shownPath } from './mount.ts';
-import { referencedSchemaDocuments, schemaRulesOnly } from './referenced-files.ts';
+import type { SpecKind } from '../spec/types.ts';
+import { lintDocumentFromSource } from './document.ts';
+import type { LintModel } from './lint-model.ts';
+import { mountSpec } from './mount.ts';
+import { unparsableViolations } from './parse-findings.ts';
 import { runLint } from './run-lint.ts';
 import type { LintDocument, LintRule, LintViolation } from './types.ts';
-
-/** Checks that judge a file as written, not the API it describes. */
-const PER_FILE_CHECKS = new Set(['unresolved-refs']);
-/** Checks that need the root file as written (its text, or the refs it holds). */
-const ROOT_FILE_CHECKS = new Set(['unused-components', 'response-code-quoted']);
 
 export interface LintedFiles {
   /** The root document first, then every other file with findings or fixes possible, with absolute paths. */
@@ -25,32 +23,39 @@ export interface LintedFiles {
   violations: LintViolation[];
 }
 
-export function lintSpecFiles(root: LintDocument, rootPath: string, projectRoot: string, rules: LintRule[], cache = new SourceCache()): LintedFiles {
-  if (root.kind.format !== 'openapi' || !hasExternalRefs(refsOf(root.data))) {
-    const referenced = referencedSchemaDocuments(root, rootPath, projectRoot, cache);
-    const docs = [{ doc: root, path: rootPath }, ...referenced.map((doc) => ({ doc, path: resolve(projectRoot, doc.file) }))];
-    const schemaRules = referenced.length ? schemaRulesOnly(rules) : [];
-    return { docs, violations: docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rules : schemaRules)) };
+/** A rule's file scope (rule metadata: `files`). */
+const scopeOf = (rule: LintRule) => rule.files ?? 'api';
+
+export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: string, rules: LintRule[]): LintedFiles {
+  const rootPath = model.root.path;
+  const shown = (path: string) => (path === rootPath ? rootDisplay : model.display(path));
+  const docOf = (path: string): LintDocument =>
+    lintDocumentFromSource(model.files.get(path)!, kind, shown(path), { refs: model.refs.get(path) ?? [], refTargets: model.targets.get(path) ?? new Set() });
+  const root = docOf(rootPath);
+  const others = [...model.files.keys()].filter((path) => path !== rootPath);
+  const unparsable = [...model.unparsable].flatMap(([path, error]) => unparsableViolations(error, shown(path), kind.format, rules));
+  const fileRules = rules.filter((rule) => scopeOf(rule) === 'each');
+  if (kind.format !== 'openapi' || others.length === 0) {
+    // JSON Schema: each referenced file is linted from the schemas refs point at.
+    const referenced = others.map((path) => ({ doc: { ...docOf(path), schemaRoots: [...(model.targets.get(path) ?? [])].sort() }, path }));
+    const otherRules = rules.filter((rule) => rule.schemaFiles === true || scopeOf(rule) === 'each');
+    const docs = [{ doc: root, path: rootPath }, ...referenced];
+    return { docs, violations: [...unparsable, ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rules : otherRules))] };
   }
-  const mounted = mountSpec(root, rootPath, projectRoot, cache);
-  const shown = (path: string) => (path === rootPath ? root.file : shownPath(path, projectRoot));
+  const mounted = mountSpec(model);
   const merged: LintDocument = {
     ...root,
     data: mounted.data,
-    resolveExternal: undefined,
+    refs: undefined,
+    refTargets: undefined,
     locate: (pointer) => {
       const at = mounted.locate(pointer);
       return { file: shown(at.path), pointer: at.pointer, line: at.line };
     },
   };
-  const docs = [{ doc: root, path: rootPath }];
-  for (const path of mounted.files.slice(1)) {
-    const source = cache.get(path);
-    if (source) docs.push({ doc: lintDocumentFromSource(source, root.kind, shown(path), projectRoot, cache), path });
-  }
-  const apiRules = rules.filter((rule) => !rule.check || (!PER_FILE_CHECKS.has(rule.check) && !ROOT_FILE_CHECKS.has(rule.check)));
-  const rootRules = rules.filter((rule) => rule.check && (PER_FILE_CHECKS.has(rule.check) || ROOT_FILE_CHECKS.has(rule.check)));
-  const fileRules = rules.filter((rule) => rule.check && PER_FILE_CHECKS.has(rule.check));
-  const violations = [...runLint(merged, apiRules), ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rootRules : fileRules))];
+  const docs = [{ doc: root, path: rootPath }, ...others.map((path) => ({ doc: docOf(path), path }))];
+  const apiRules = rules.filter((rule) => scopeOf(rule) === 'api');
+  const rootRules = rules.filter((rule) => scopeOf(rule) !== 'api');
+  const violations = [...unparsable, ...runLint(merged, apiRules), ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rootRules : fileRules))];
   return { docs, violations };
 }

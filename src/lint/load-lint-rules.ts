@@ -74,6 +74,9 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     then,
     check: data.check,
     fix: data.fix,
+    files: data.files,
+    schemaFiles: data.schemaFiles,
+    equivalents: data.equivalents,
     format: format ?? derived,
     source: display,
   };

@@ -14,7 +14,8 @@ import { validateDraft06, validateDraft07 } from '../generated/meta-draft-07.ts'
 import { validateDraft201909 } from '../generated/meta-2019-09.ts';
 import { validateDraft202012 } from '../generated/meta-2020-12.ts';
 import type { Validator } from '../schema-validation.ts';
-import { isRecord, joinPointer, valueAt } from './pointer.ts';
+import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { schemasOf } from './schema-walk.ts';
 import type { LintDocument, RawFinding } from './types.ts';
 

@@ -8,9 +8,10 @@
  * compiles only that to confirm it and word the message. Keywords ajv does not know (with `strict: false`)
  * are ignored, as ajv does.
  */
+import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { untrustedRegex, type UntrustedRegex } from './untrusted-regex.ts';
-import { isRecord } from './pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
 const DEFER = new Set([
@@ -274,9 +275,9 @@ function locate(schema: unknown, value: unknown, resolve: (ref: string) => unkno
 
 const NUMERIC_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties'];
 /** Data, not schemas: not walked (a `$ref` or `type` there means nothing). */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'example', 'examples', 'default']);
+const DATA_KEYWORDS = new Set<string>(INSTANCE_DATA_KEYWORDS);
 /** Keywords holding a map from names to schemas (whose names may be anything, `default` included). */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_MAPS = new Set<string>(SUBSCHEMA_MAP_KEYWORDS);
 
 /**
  * Whether ajv can compile the schema and every schema it references, as far as a walk can tell: each `$ref`

@@ -7,7 +7,8 @@ import { ToolError } from '../errors.ts';
 import { CHECKS } from './checks/index.ts';
 import { FUNCTIONS, type FunctionProblem } from './functions.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
-import { isRecord, joinPointer, lastSegment, parentPointer } from './pointer.ts';
+import { joinPointer, lastSegment, parentPointer } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 import { formatTag, type CoreFunctionName, type LintDocument, type LintRule, type LintViolation, type RawFinding } from './types.ts';
 

@@ -2,7 +2,9 @@
  * Finds every schema object in a document in one walk of the file as written ($refs are not followed, so a
  * shared schema is visited once however often it is referenced). Results are cached per document.
  */
-import { isRecord, joinPointer, valueAt } from './pointer.ts';
+import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
+import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { LintDocument } from './types.ts';
 
 export interface SchemaNode {
@@ -12,11 +14,11 @@ export interface SchemaNode {
   root: boolean;
 }
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
+const SCHEMA_MAPS = SUBSCHEMA_MAP_KEYWORDS;
+const SCHEMA_VALUES = SUBSCHEMA_KEYWORDS;
+const SCHEMA_LISTS = [...SUBSCHEMA_LIST_KEYWORDS, 'items'];
 /** Keys whose values are data, never walked for schemas. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-examples']);
+const DATA_KEYS = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
 function walkSchema(schema: unknown, pointer: string, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
   if (!isRecord(schema) || seen.has(schema)) return;

@@ -4,7 +4,7 @@
  * jsonpath-plus stays the evaluator of everything else (filters, recursive descent, slices); on large specs
  * its generic tracing cost tens of milliseconds for paths such as `$.paths[*][get,put,post,...]`.
  */
-import { escapeSegment } from './pointer.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 
 export interface PathMatch {
   pointer: string;

@@ -27,6 +27,9 @@ export type FixSpec =
   | { action: 'remove-duplicates' | 'strip-trailing-slash' | 'quote-key' | 'declare-tag' }
   | { action: 'set'; field: string; value: boolean | number | string };
 
+/** Linters whose rule sets specver's lint rules are held against. */
+export type PeerLinter = 'spectral' | 'redocly';
+
 export interface LintRule {
   id: string;
   description: string;
@@ -38,6 +41,12 @@ export interface LintRule {
   then?: ThenClause[];
   check?: string;
   fix?: FixSpec;
+  /** Which files of a multi-file spec the rule judges: the API as a whole (default), the root file, or each file as written. */
+  files?: 'api' | 'root' | 'each';
+  /** Also run on the files a JSON Schema refers to (the rule judges single schemas). */
+  schemaFiles?: boolean;
+  /** The rules of other linters this one corresponds to (docs/lint-coverage.md). */
+  equivalents?: Partial<Record<PeerLinter, string[]>>;
   /** `openapi` or `json-schema`: the rule directory it came from (custom rules: from `formats`, else both). */
   format?: 'openapi' | 'json-schema';
   /** Where the rule was read from (for errors). */
@@ -55,11 +64,10 @@ export interface LintDocument {
   file: string;
   /** 1-based line of the node at a pointer in this file. */
   lineOf(pointer: string): number | undefined;
-  /**
-   * Looks up an external $ref target (`other.yaml#/x`, relative to the root file).
-   * Returns 'ok', 'missing-file', 'missing-pointer', or 'remote' (http refs are never fetched).
-   */
-  resolveExternal?(ref: string): 'ok' | 'missing-file' | 'missing-pointer' | 'remote';
+  /** The `$ref`s written in this file that the loading stage follows, each with its problem if it does not resolve. */
+  refs?: LintRef[];
+  /** Pointers in this file that some `$ref` (from any file of the spec) points at. */
+  refTargets?: ReadonlySet<string>;
   /**
    * For a file referenced by a multi-file spec: the pointers of the schemas other files refer to. Only
    * schema rules run on such a file, starting from these schemas.
@@ -70,6 +78,15 @@ export interface LintDocument {
    * `data` is written. Violations are reported there, once per place.
    */
   locate?(pointer: string): { file: string; pointer: string; line?: number };
+}
+
+/** A `$ref` as the loading stage found it. */
+export interface LintRef {
+  ref: string;
+  /** Pointer of the `$ref` key in its file. */
+  pointer: string;
+  /** Why it does not resolve (the loading stage's words), when it does not. */
+  problem?: string;
 }
 
 export interface LintViolation {

@@ -8,14 +8,16 @@
  * The input is a resolved document (shared targets by identity, cycles as object cycles); the output keeps
  * that shape (one normalised node per source node), and `sourceOf` maps back so origins still work.
  */
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { JsonSchemaDialect } from '../spec/types.ts';
 
 /** Keywords holding one subschema. Booleans here keep their meaning as "open"/"closed" (see BOOLEAN_SLOTS). */
-const SINGLE = ['items', 'additionalItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'if', 'then', 'else', 'not', 'contentSchema'];
+const SINGLE: readonly string[] = SUBSCHEMA_KEYWORDS;
 /** Keywords holding a map of subschemas. */
-const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const MAPS: readonly string[] = SUBSCHEMA_MAP_KEYWORDS;
 /** Keywords holding a list of subschemas. */
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const LISTS: readonly string[] = SUBSCHEMA_LIST_KEYWORDS;
 /** Slots where `true` means "no constraint" (dropped) and `false` means "closed" (kept as `false`). */
 const BOOLEAN_SLOTS = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']);
 
@@ -25,9 +27,6 @@ export interface NormalizedSchema {
   sourceOf(node: object): object | undefined;
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialect): NormalizedSchema {
   const done = new WeakMap<object, Record<string, any>>();
@@ -36,7 +35,7 @@ export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialec
   const schema = (value: unknown): unknown => {
     if (value === true) return {};
     if (value === false) return { not: {} };
-    if (!isObject(value)) return value;
+    if (!isRecord(value)) return value;
     const known = done.get(value);
     if (known) return known;
     const out: Record<string, any> = {};
@@ -47,7 +46,7 @@ export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialec
   };
 
   const map = (value: unknown): unknown => {
-    if (!isObject(value)) return value;
+    if (!isRecord(value)) return value;
     const out: Record<string, any> = {};
     for (const [key, child] of Object.entries(value)) out[key] = schema(child);
     return out;
@@ -62,7 +61,7 @@ export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialec
         continue;
       }
       if (SINGLE.includes(key)) out[key] = schema(value);
-      else if (key === '$defs' || key === 'definitions') out.$defs = { ...(isObject(out.$defs) ? out.$defs : {}), ...(map(value) as object) };
+      else if (key === '$defs' || key === 'definitions') out.$defs = { ...(isRecord(out.$defs) ? out.$defs : {}), ...(map(value) as object) };
       else if (MAPS.includes(key)) out[key] = map(value);
       else if (LISTS.includes(key)) out[key] = Array.isArray(value) ? value.map(schema) : value;
       else if (key === 'id' && dialect === 'draft-04' && typeof value === 'string') out.$id = value;
@@ -86,12 +85,12 @@ export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialec
 
 function foldDependencies(node: Record<string, any>, out: Record<string, any>, schema: (v: unknown) => unknown): void {
   const deps = node.dependencies;
-  if (!isObject(deps)) return;
+  if (!isRecord(deps)) return;
   for (const [name, value] of Object.entries(deps)) {
     if (Array.isArray(value)) {
-      out.dependentRequired = { ...(isObject(out.dependentRequired) ? out.dependentRequired : {}), [name]: value };
+      out.dependentRequired = { ...(isRecord(out.dependentRequired) ? out.dependentRequired : {}), [name]: value };
     } else {
-      out.dependentSchemas = { ...(isObject(out.dependentSchemas) ? out.dependentSchemas : {}), [name]: schema(value) };
+      out.dependentSchemas = { ...(isRecord(out.dependentSchemas) ? out.dependentSchemas : {}), [name]: schema(value) };
     }
   }
 }

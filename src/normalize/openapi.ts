@@ -4,9 +4,11 @@
  * status. Swagger 2.0 `body`/`formData` parameters, `produces`/`consumes` and parameter `type` keywords are
  * mapped onto the same shapes, so the diff never looks at the version again.
  */
+import { escapeSegment } from '../toolkit/json-pointer.ts';
+import { HTTP_METHODS } from '../toolkit/openapi.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { OpenApiVersion } from '../spec/types.ts';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface MediaModel { mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string }
 export interface ParameterModel {
@@ -41,13 +43,8 @@ export interface ApiModel {
   tags: Map<string, { node: any; pointer: string }>;
 }
 
-export function escapePointer(token: string): string {
-  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Kept under this name for src/diff/, which imports it from here. */
+export const escapePointer = (token: string): string => escapeSegment(token);
 
 /** `/u/{id}` and `/u/{userId}` are the same path: names erased. */
 export function pathTemplateKey(path: string): string {
@@ -86,11 +83,11 @@ function mediaTypes(list: unknown, fallback: string[]): string[] {
 
 function contentOf(node: any, pointer: string): Map<string, MediaModel> {
   const content = new Map<string, MediaModel>();
-  if (!isObject(node?.content)) return content;
+  if (!isRecord(node?.content)) return content;
   for (const [mediaType, media] of Object.entries(node.content)) {
-    const mediaPointer = `${pointer}/content/${escapePointer(mediaType)}`;
+    const mediaPointer = `${pointer}/content/${escapeSegment(mediaType)}`;
     content.set(mediaType.toLowerCase(), {
-      mediaType, node: media, pointer: mediaPointer, schema: isObject(media) ? media.schema : undefined,
+      mediaType, node: media, pointer: mediaPointer, schema: isRecord(media) ? media.schema : undefined,
       schemaPointer: `${mediaPointer}/schema`,
     });
   }
@@ -98,7 +95,7 @@ function contentOf(node: any, pointer: string): Map<string, MediaModel> {
 }
 
 function normalizeParameter(param: any, pointer: string, version: OpenApiVersion): ParameterModel | undefined {
-  if (!isObject(param) || typeof param.name !== 'string' || typeof param.in !== 'string') return undefined;
+  if (!isRecord(param) || typeof param.name !== 'string' || typeof param.in !== 'string') return undefined;
   const swagger = version === '2.0';
   const schema = swagger ? inlineSchema(param, pointer) : param.schema ?? contentSchema(param);
   const style = swagger ? (param.collectionFormat ?? (param.type === 'array' ? 'csv' : undefined)) as string | undefined : param.style;
@@ -111,9 +108,9 @@ function normalizeParameter(param: any, pointer: string, version: OpenApiVersion
 }
 
 function contentSchema(node: any): any {
-  if (!isObject(node?.content)) return undefined;
+  if (!isRecord(node?.content)) return undefined;
   const first = Object.values(node.content)[0];
-  return isObject(first) ? first.schema : undefined;
+  return isRecord(first) ? first.schema : undefined;
 }
 
 function collectParameters(
@@ -175,10 +172,10 @@ function swaggerRequestBody(op: any, root: any, opPointer: string, body: Paramet
 
 function headersOf(response: any, pointer: string, version: OpenApiVersion): Map<string, HeaderModel> {
   const headers = new Map<string, HeaderModel>();
-  if (!isObject(response.headers)) return headers;
+  if (!isRecord(response.headers)) return headers;
   for (const [name, header] of Object.entries(response.headers)) {
-    if (!isObject(header)) continue;
-    const headerPointer = `${pointer}/headers/${escapePointer(name)}`;
+    if (!isRecord(header)) continue;
+    const headerPointer = `${pointer}/headers/${escapeSegment(name)}`;
     const swagger = version === '2.0';
     headers.set(name.toLowerCase(), {
       name, node: header, pointer: headerPointer, required: header.required === true,
@@ -191,11 +188,11 @@ function headersOf(response: any, pointer: string, version: OpenApiVersion): Map
 
 function responsesOf(op: any, root: any, opPointer: string, version: OpenApiVersion): Map<string, ResponseModel> {
   const responses = new Map<string, ResponseModel>();
-  if (!isObject(op.responses)) return responses;
+  if (!isRecord(op.responses)) return responses;
   const produces = mediaTypes(op.produces ?? root.produces, ['application/json']);
   for (const [status, response] of Object.entries(op.responses)) {
-    if (!isObject(response) || status.startsWith('x-')) continue;
-    const pointer = `${opPointer}/responses/${escapePointer(status)}`;
+    if (!isRecord(response) || status.startsWith('x-')) continue;
+    const pointer = `${opPointer}/responses/${escapeSegment(status)}`;
     let content: Map<string, MediaModel>;
     if (version === '2.0') {
       content = new Map();
@@ -216,22 +213,22 @@ function serversOf(node: any, version: OpenApiVersion): string[] {
     const schemes: string[] = Array.isArray(node.schemes) && node.schemes.length ? node.schemes : ['https'];
     return schemes.map((s) => `${s}://${node.host ?? ''}${node.basePath ?? ''}`);
   }
-  return Array.isArray(node.servers) ? node.servers.filter(isObject).map((s: any) => String(s.url)) : [];
+  return Array.isArray(node.servers) ? node.servers.filter(isRecord).map((s: any) => String(s.url)) : [];
 }
 
 function addPathItem(
   model: ApiModel, pathItem: any, path: string, pathPointer: string, keyPrefix: string, role?: 'webhook' | 'callback',
 ): void {
-  if (!isObject(pathItem)) return;
+  if (!isRecord(pathItem)) return;
   const { root, version } = model;
   for (const method of HTTP_METHODS) {
     const op = pathItem[method];
-    if (!isObject(op)) continue;
+    if (!isRecord(op)) continue;
     const opPointer = `${pathPointer}/${method}`;
     const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
     const requestBody = version === '2.0'
       ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
-      : isObject(op.requestBody)
+      : isRecord(op.requestBody)
         ? { node: op.requestBody, pointer: `${opPointer}/requestBody`, required: op.requestBody.required === true, content: contentOf(op.requestBody, `${opPointer}/requestBody`) }
         : undefined;
     const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : undefined;
@@ -244,11 +241,11 @@ function addPathItem(
       servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),
     };
     model.operations.set(key, operation);
-    if (isObject(op.callbacks)) {
+    if (isRecord(op.callbacks)) {
       for (const [name, callback] of Object.entries(op.callbacks)) {
-        if (!isObject(callback)) continue;
+        if (!isRecord(callback)) continue;
         for (const [expression, item] of Object.entries(callback)) {
-          const cbPointer = `${opPointer}/callbacks/${escapePointer(name)}/${escapePointer(expression)}`;
+          const cbPointer = `${opPointer}/callbacks/${escapeSegment(name)}/${escapeSegment(expression)}`;
           addPathItem(model, item, expression, cbPointer, `${key} callback ${name}: `, 'callback');
         }
       }
@@ -260,13 +257,13 @@ function securitySchemesOf(root: any, version: OpenApiVersion): ApiModel['securi
   const base = version === '2.0' ? '/securityDefinitions' : '/components/securitySchemes';
   const schemes = version === '2.0' ? root.securityDefinitions : root.components?.securitySchemes;
   const result: ApiModel['securitySchemes'] = new Map();
-  if (!isObject(schemes)) return result;
+  if (!isRecord(schemes)) return result;
   for (const [name, node] of Object.entries(schemes)) {
-    if (!isObject(node)) continue;
+    if (!isRecord(node)) continue;
     const scopes = new Map<string, string>();
-    const flowScopes = version === '2.0' ? [node.scopes] : Object.values(isObject(node.flows) ? node.flows : {}).map((f: any) => f?.scopes);
-    for (const list of flowScopes) if (isObject(list)) for (const scope of Object.keys(list)) scopes.set(scope, String(list[scope] ?? ''));
-    result.set(name, { node, pointer: `${base}/${escapePointer(name)}`, scopes });
+    const flowScopes = version === '2.0' ? [node.scopes] : Object.values(isRecord(node.flows) ? node.flows : {}).map((f: any) => f?.scopes);
+    for (const list of flowScopes) if (isRecord(list)) for (const scope of Object.keys(list)) scopes.set(scope, String(list[scope] ?? ''));
+    result.set(name, { node, pointer: `${base}/${escapeSegment(name)}`, scopes });
   }
   return result;
 }
@@ -280,17 +277,17 @@ export function normalizeOpenApi(root: any, version: OpenApiVersion): ApiModel {
   serversOf(root, version).forEach((url, index) => model.servers.set(url, version === '2.0' ? '/host' : `/servers/${index}`));
   if (Array.isArray(root.tags)) {
     root.tags.forEach((tag: any, index: number) => {
-      if (isObject(tag) && typeof tag.name === 'string') model.tags.set(tag.name, { node: tag, pointer: `/tags/${index}` });
+      if (isRecord(tag) && typeof tag.name === 'string') model.tags.set(tag.name, { node: tag, pointer: `/tags/${index}` });
     });
   }
-  if (isObject(root.paths)) {
+  if (isRecord(root.paths)) {
     for (const [path, item] of Object.entries(root.paths)) {
-      if (path.startsWith('/')) addPathItem(model, item, path, `/paths/${escapePointer(path)}`, '');
+      if (path.startsWith('/')) addPathItem(model, item, path, `/paths/${escapeSegment(path)}`, '');
     }
   }
-  if (isObject(root.webhooks)) {
+  if (isRecord(root.webhooks)) {
     for (const [name, item] of Object.entries(root.webhooks)) {
-      addPathItem(model, item, name, `/webhooks/${escapePointer(name)}`, 'webhook ', 'webhook');
+      addPathItem(model, item, name, `/webhooks/${escapeSegment(name)}`, 'webhook ', 'webhook');
     }
   }
   return model;

@@ -7,10 +7,11 @@
 import { extname, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { displayPath, readRootText, readSpecText } from './load.ts';
-import { escapeSegment } from './line-index.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 import { withWrittenNumbers, type NumberPlaceholders } from './bundle-numbers.ts';
 import { parseSource } from './parse-source.ts';
-import { isRecord, type Located } from './ref-scan.ts';
+import { type Located } from './ref-scan.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { resolveRefs } from './resolve-refs.ts';
 import type { LoadOptions } from './types.ts';
 

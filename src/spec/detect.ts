@@ -1,4 +1,6 @@
 /** Which format and version a parsed document is: Swagger 2.0, OpenAPI 3.0 / 3.1, or a JSON Schema dialect. */
+import { ConfigError } from '../errors.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { JsonSchemaDialect, SpecKind } from './types.ts';
 
 /** `$schema` URIs by dialect, normalised (no scheme, no trailing `#`). */
@@ -19,10 +21,6 @@ export interface DetectResult {
   kind?: SpecKind;
   /** Why the document is not supported, when it looks like a spec of an unsupported version. */
   problem?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The dialect of a `$schema` URI, or undefined for an unknown one. */
@@ -82,4 +80,31 @@ export function detectKind(data: unknown, fileName: string): SpecKind | undefine
 export function describeKind(kind: SpecKind): string {
   if (kind.format === 'openapi') return `OpenAPI ${kind.version}`;
   return `JSON Schema ${kind.dialect}`;
+}
+
+/**
+ * The kind of a parsed spec file, held against the format its contract is configured with (a mismatch, or no
+ * recognisable format, is a ConfigError naming the file). A contract configured as JSON Schema may omit `$schema`.
+ */
+export function specKindOf(source: { data: unknown; path: string }, shown: string, expected?: 'openapi' | 'json-schema'): SpecKind {
+  const { kind, problem } = detectKindOrExplain(source.data, source.path);
+  if (kind) {
+    if (expected && kind.format !== expected) {
+      throw new ConfigError(`${shown} is ${describeKind(kind)}, but its contract is configured as ${expected === 'openapi' ? 'OpenAPI' : 'JSON Schema'}`, {
+        file: shown,
+        hint: `set 'format: ${kind.format}' for this contract in specver.yaml`,
+      });
+    }
+    return kind;
+  }
+  // A contract configured as JSON Schema may omit `$schema`: any mapping without OpenAPI markers is accepted.
+  const data = source.data as Record<string, unknown>;
+  const looksOpenApi = typeof data === 'object' && data !== null && ('openapi' in data || 'swagger' in data || 'swaggerVersion' in data);
+  if (expected === 'json-schema' && typeof data === 'object' && data !== null && !Array.isArray(data) && !looksOpenApi && !('$schema' in data)) {
+    return { format: 'json-schema', dialect: DEFAULT_DIALECT };
+  }
+  throw new ConfigError(`${shown}: ${problem ?? 'unknown spec format'}`, {
+    file: shown,
+    hint: 'specver reads OpenAPI 2.0, 3.0 and 3.1 and JSON Schema (draft-04 to 2020-12)',
+  });
 }

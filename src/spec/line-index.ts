@@ -8,32 +8,6 @@ import { SPEC_SCHEMA } from './yaml-schema.ts';
 /** Looks up the 1-based line of the node at a pointer (the key's line for a mapping entry). */
 export type LineLookup = (segments: readonly string[]) => number | undefined;
 
-/** Splits a JSON Pointer ("/a~1b/0") into unescaped segments; undefined when it is not a pointer. */
-export function pointerSegments(pointer: string): string[] | undefined {
-  const body = pointer.startsWith('#') ? safeDecode(pointer.slice(1)) : pointer;
-  if (body === undefined) return undefined;
-  if (body === '') return [];
-  if (!body.startsWith('/')) return undefined;
-  return body
-    .slice(1)
-    .split('/')
-    .map((segment) => (segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment));
-}
-
-/** Escapes one segment for a JSON Pointer. */
-export function escapeSegment(segment: string): string {
-  // Most segments need no escaping: skip the two regex passes for them (this runs for every walked node).
-  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
-}
-
-function safeDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------- JSON
 
 /** A node of the JSON position tree: the line it starts on and, for containers, its children. */

@@ -1,7 +1,8 @@
 /** Text -> parsed SourceFile: JSON.parse for JSON, js-yaml for YAML (several times faster than `yaml`). */
 import { load as loadYaml, YAMLException } from 'js-yaml';
 import { ConfigError } from '../errors.ts';
-import { JsonSyntaxError, lineAtOffset, pointerSegments, scanJsonPositions, yamlLineLookup, type LineLookup } from './line-index.ts';
+import { JsonSyntaxError, lineAtOffset, scanJsonPositions, yamlLineLookup, type LineLookup } from './line-index.ts';
+import { pointerSegments } from '../toolkit/json-pointer.ts';
 import type { SourceEncoding, SourceFile } from './types.ts';
 import { SPEC_SCHEMA } from './yaml-schema.ts';
 import { scanningJsonLineLookup } from './json-line-scan.ts';

@@ -1,6 +1,9 @@
 /** Walking parsed files for `$ref`s and for the `$id` / `$anchor` names refs can point at. */
 import { nestingError } from './input-limits.ts';
-import { escapeSegment } from './line-index.ts';
+import { toPointer } from '../toolkit/json-pointer.ts';
+import { decodeUriComponentSafe } from '../toolkit/uri.ts';
+import { isInstanceData } from '../toolkit/json-schema-vocabulary.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { mayShareNodes } from './parse-source.ts';
 import type { RefTarget } from './ref-targets.ts';
 import type { SourceFile } from './types.ts';
@@ -40,9 +43,6 @@ export interface RefPlace {
   key: string;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-export const toPointer = (segments: readonly string[]) => segments.map((s) => `/${escapeSegment(s)}`).join('');
 
 
 /** A ref relative to an embedded resource's absolute `$id` that names another `$id` in a loaded file. */
@@ -56,7 +56,7 @@ export function idTargetOf(site: RefSite, names: Map<string, Names>): RefTarget 
   }
   const fragment = uri.hash.slice(1);
   uri.hash = '';
-  return findId(names, uri.href) ? { kind: 'uri', uri: uri.href, fragment: decodeURIComponentSafe(fragment) } : undefined;
+  return findId(names, uri.href) ? { kind: 'uri', uri: uri.href, fragment: decodeUriComponentSafe(fragment) } : undefined;
 }
 
 export function rootIdOf(data: unknown): string | undefined {
@@ -67,19 +67,11 @@ export function idRelative(ref: string, rootId: string): RefTarget | undefined {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(ref)) return undefined;
   try {
     const uri = new URL(ref, rootId);
-    const fragment = decodeURIComponentSafe(uri.hash.slice(1));
+    const fragment = decodeUriComponentSafe(uri.hash.slice(1));
     uri.hash = '';
     return { kind: 'uri', uri: uri.href, fragment };
   } catch {
     return undefined;
-  }
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 
@@ -132,11 +124,12 @@ export function scanFile(
     const resource = withNames ? recordNames(record, source.path, path, rootId, entry) : undefined;
     if (resource && path.length > 0) base = resource;
     if (typeof record.$ref === 'string') onRef(record, { parent, key }, { ref: record.$ref, segments: path.slice(), base });
-    const inSchemaMap = NAMED_SCHEMA_MAPS.has(path[path.length - 1]);
+    const parentKey = path[path.length - 1];
+    const grandparentKey = path[path.length - 2];
     for (const key of Object.keys(record)) {
       const child = record[key];
       if (typeof child !== 'object' || child === null) continue;
-      if (!inSchemaMap && isLiteralValue(key, child, path)) continue;
+      if (isInstanceData(key, child, parentKey, grandparentKey)) continue;
       path.push(key);
       visit(child, record, key);
       path.pop();
@@ -149,21 +142,6 @@ export function scanFile(
     if (error instanceof RangeError) throw nestingError(display, undefined, error);
     throw error;
   }
-}
-
-/** Maps whose keys are names chosen by the author (a property or response called `default` is not a default value). */
-const NAMED_SCHEMA_MAPS = new Set([
-  'properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'dependentSchemas',
-  'responses', 'examples', 'headers', 'parameters', 'requestBodies', 'callbacks', 'links', 'pathItems', 'paths',
-]);
-const LITERAL_KEYS = new Set(['example', 'const', 'enum', 'default']);
-
-/** Example and default values are data: a `$ref` key inside them is not a reference. */
-function isLiteralValue(key: string, child: object, path: string[]): boolean {
-  if (LITERAL_KEYS.has(key)) return true;
-  if (key === 'examples') return Array.isArray(child);
-  // OpenAPI 3 Example Object: examples.<name>.value
-  return key === 'value' && path[path.length - 2] === 'examples';
 }
 
 /** Indexes a node's `$id` / `$anchor`; returns the resource when the `$id` is an absolute URI. */

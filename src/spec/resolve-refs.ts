@@ -11,10 +11,12 @@
  * resolve `$id` refs inside one file and does not know the line of a broken `$ref`.)
  */
 import { ConfigError } from '../errors.ts';
-import { escapeSegment, pointerSegments } from './line-index.ts';
+import { escapeSegment, pointerSegments } from '../toolkit/json-pointer.ts';
 import { refTarget, type RefContext, type RefTarget } from './ref-targets.ts';
 import { parseSource } from './parse-source.ts';
-import { findId, idRelative, idTargetOf, isRecord, rootIdOf, scanFile, toPointer, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
+import { findId, idRelative, idTargetOf, rootIdOf, scanFile, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
+import { toPointer } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 import type { NodeOrigin, SourceFile } from './types.ts';
 
 export type { Located } from './ref-scan.ts';
@@ -24,6 +26,21 @@ export interface ResolveOptions extends RefContext {
   dereference?: boolean;
   /** Reads and parses a referenced file; throws on a missing or unreadable file. */
   readSource(absolutePath: string): Promise<SourceFile>;
+  /**
+   * Keep going (lint): a referenced file that cannot be read or parsed does not fail the load; the refs to it
+   * stay unresolved, and `targetOf` throws, for each, the error naming that ref.
+   */
+  keepGoing?: boolean;
+}
+
+/** One `$ref` as the loader found it: where it is written and what it says. */
+export interface RefSiteInfo {
+  refObject: object;
+  ref: string;
+  /** Absolute path of the file it is written in. */
+  file: string;
+  /** Pointer of the object holding the `$ref` in that file. */
+  pointer: string;
 }
 
 export interface ResolvedDocument {
@@ -32,6 +49,8 @@ export interface ResolvedDocument {
   origin(node: object): NodeOrigin | undefined;
   /** Where a `$ref` object of a parsed file points (one step); undefined for an opaque URL ref or a non-ref. */
   targetOf(refObject: object): Located | undefined;
+  /** Every `$ref` the loader follows (never one inside an example or default value), in the order found. */
+  refSites(): RefSiteInfo[];
 }
 
 type OriginRecord = NodeOrigin | { parent: object; key: string };
@@ -42,6 +61,8 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   const files = new Map<string, SourceFile>([[root.path, root]]);
   const sites = new Map<object, RefSite>();
   const names = new Map<string, Names>();
+  /** Why a referenced file could not be read (keep-going mode only). */
+  const unreadable = new Map<string, string>();
 
   const where = (site: Pick<RefSite, 'file' | 'segments'>) => {
     const source = files.get(site.file)!;
@@ -99,8 +120,16 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
       const site = wanting.find((s) => !s.idRelative) ?? wanting[0];
       // A refusal to read (outside the root, a directory, a device, too large) carries a code: name the $ref.
       const refused = error instanceof ConfigError && code !== undefined;
+      if (options.keepGoing && error instanceof ConfigError && !missing && !refused) {
+        unreadable.set(file, error.message);
+        return undefined;
+      }
       if (!missing && error instanceof ConfigError && !refused) throw error;
       const reason = missing ? 'file not found' : refused ? error.message : oneLine(error);
+      if (options.keepGoing) {
+        unreadable.set(file, `${reason} (${options.display(file)})`);
+        return undefined;
+      }
       throw new ConfigError(`${at(site)}: $ref '${site.ref}' cannot be read: ${reason} (${options.display(file)})`, {
         ...where(site),
         hint: 'fix the $ref or add the missing file',
@@ -148,6 +177,10 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     if (depth > 64) throw broken(site, 'the reference chain is too long');
     if (site.base && site.ref.startsWith('#')) return walkFragment(site, site.base, site.ref.slice(1), depth);
     const target = site.target;
+    const file = target.kind === 'file' ? target.file : target.mappedFile;
+    if (file && !files.has(file) && unreadable.has(file)) {
+      throw new ConfigError(`${at(site)}: $ref '${site.ref}' cannot be read: ${unreadable.get(file)}`, { ...where(site), hint: 'fix the $ref or the file it names' });
+    }
     if (target.kind === 'file') {
       // Many refs share a target: walk each file + fragment once.
       const key = `${target.file}#${target.fragment}`;
@@ -171,7 +204,9 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     return site && locate(site);
   };
 
-  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, targetOf: locateSite };
+  const refSites = (): RefSiteInfo[] => [...sites].map(([refObject, site]) => ({ refObject, ref: site.ref, file: site.file, pointer: toPointer(site.segments) }));
+
+  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, targetOf: locateSite, refSites };
 
   /** Where a `$ref` finally leads, following refs to refs; undefined when it stays an opaque URL ref. */
   const finalTargets = new Map<object, Located | undefined>();
@@ -301,7 +336,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     return resolved;
   };
 
-  return { document, files, origin, targetOf: locateSite };
+  return { document, files, origin, targetOf: locateSite, refSites };
 }
 
 /** Sets a key (an index for arrays); `__proto__` becomes an own property, never the prototype. */

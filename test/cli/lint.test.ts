@@ -78,6 +78,28 @@ test('errors: [error] rule message file:line, exit 1; warnings alone exit 0', as
   assert.not.match(w.stdout, 'event (');
 });
 
+test('an unparsable spec is a spec-parseable finding with file:line; the other contracts are linted; exit 1', async () => {
+  const p = project(CLEAN_OPENAPI.replace('  version: 1.0.0\n', ' version: 1.0.0\n'));
+  p.write('schemas/event.schema.json', SCHEMA.replace('"type": "object",', '"type": "object" "required": [],'));
+  const r = await runSpecver(['lint'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.is(r.stderr, '');
+  assert.match(r.stdout, /petstore \(openapi, OpenAPI\)  api\/petstore\.yaml\n  \[error\] spec-parseable invalid YAML: .* api\/petstore\.yaml:4\n/);
+  assert.match(r.stdout, /\[error\] spec-parseable invalid JSON: .* schemas\/event\.schema\.json:5\n/);
+  assert.match(r.stdout, /0 contracts passed, 2 with errors\n$/);
+  const json = await runSpecver(['lint', '--json'], { cwd: p.dir });
+  assert.is(json.exitCode, 1);
+  assertValidOutput('lint.schema.json', json.json());
+  // One broken contract does not hide the findings of a readable one.
+  const mixed = project(CLEAN_OPENAPI.replace('  description: Pets API\n', ''));
+  mixed.write('schemas/event.schema.json', '{');
+  const m = await runSpecver(['lint', '--json'], { cwd: mixed.dir });
+  assert.equal(m.json().contracts.map((c: any) => c.violations.map((v: any) => v.rule)), [['info-description'], ['spec-parseable']]);
+  // diff keeps treating it as an input error.
+  const d = await runSpecver(['diff'], { cwd: p.dir });
+  assert.is(d.exitCode, 2);
+});
+
 test('--format json validates against its schema; --json is the same', async () => {
   const p = project(CLEAN_OPENAPI.replace('      operationId: getPet\n', ''));
   for (const argv of [['lint', '--format', 'json'], ['lint', '--json']]) {
@@ -154,7 +176,25 @@ test('multi-file spec: a broken $ref into another file is reported with file:lin
   p.write('api/pet.yaml', 'Pet: { type: object }\n');
   const r = await runSpecver(['lint', 'petstore'], { cwd: p.dir });
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' does not resolve in its file api/petstore.yaml:28");
+  assert.match(r.stdout, "[error] refs-resolve $ref './pet.yaml#/Missing' is broken: api/pet.yaml has nothing at '#/Missing' api/petstore.yaml:28");
+});
+
+test('multi-file spec: an unparsable referenced file is a spec-parseable finding there, and its $ref a refs-resolve finding', async () => {
+  const p = project(CLEAN_OPENAPI.replace("schema: { $ref: '#/components/schemas/Pet' }", "schema: { $ref: './pet.yaml#/Pet' }"));
+  p.write('api/pet.yaml', 'Pet:\n  type: object\n type: string\n');
+  const r = await runSpecver(['lint', 'petstore'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.match(r.stdout, /\[error\] spec-parseable invalid YAML: .* api\/pet\.yaml:3\n/);
+  assert.match(r.stdout, /\[error\] refs-resolve \$ref '\.\/pet\.yaml#\/Pet' cannot be read: .* api\/petstore\.yaml:28\n/);
+});
+
+test('multi-file JSON Schema: a broken $ref in a referenced file is reported in that file', async () => {
+  const p = project(CLEAN_OPENAPI);
+  p.write('schemas/event.schema.json', JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', title: 'Event', description: 'An event', type: 'object', properties: { id: { $ref: 'id.json' } } }, null, 2));
+  p.write('schemas/id.json', '{\n  "type": "string",\n  "not": { "$ref": "#/definitions/missing" }\n}\n');
+  const r = await runSpecver(['lint', 'event', '--json'], { cwd: p.dir });
+  assert.is(r.exitCode, 1, r.stderr);
+  assert.equal(r.json().contracts[0].violations.map((v: any) => `${v.rule} ${v.file}:${v.line} ${v.pointer}`), ['json-schema-refs-resolve schemas/id.json:3 /not/$ref']);
 });
 
 test('multi-file spec: schemas in referenced files are linted where they live, and fixed there', async () => {

@@ -10,7 +10,7 @@ import { lintDocumentFromText } from '../../src/lint/document.ts';
 
 function findings(schemas: Record<string, unknown>, version = '3.1.0'): string[] {
   const doc = { openapi: version, info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
-  const lint = lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', undefined, 'openapi');
+  const lint = lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', 'openapi');
   return examplesValid(lint).map((f) => `${f.pointer} ${f.error}`);
 }
 

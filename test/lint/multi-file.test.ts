@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lintDocumentFromText, SourceCache } from '../../src/lint/document.ts';
-import { lintSpecFiles } from '../../src/lint/lint-files.ts';
+import { lintSpecAt } from '../../src/lint/lint-contracts.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 import { CORPUS, corpusTest } from '../helpers/corpus.ts';
@@ -15,14 +14,11 @@ import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 const rules = builtinLintRules();
 
 function lint(dir: string, file: string) {
-  const path = join(dir, file);
-  const cache = new SourceCache();
-  const doc = lintDocumentFromText(readFileSync(path, 'utf8'), path, file, dir, 'openapi', cache);
-  return lintSpecFiles(doc, path, dir, rules, cache);
+  return lintSpecAt(join(dir, file), dir, rules, 'openapi');
 }
 
 const dir = join(FIXTURES, 'lint', 'multi-file');
-const { docs, violations } = lint(dir, 'api.yaml');
+const { docs, violations } = await lint(dir, 'api.yaml');
 const lines = violations.map((v) => `${v.rule} ${v.file}:${v.line} ${v.pointer}`);
 
 test('a path item in another file is linted there', () => {
@@ -50,13 +46,13 @@ test('every file reached is listed for --fix, and fixes target the file they edi
   assert.equal(required.fix?.target, '/PetId');
 });
 
-test('findings are the same on a second run (no shared state, sources untouched)', () => {
-  assert.equal(lint(dir, 'api.yaml').violations, violations);
+test('findings are the same on a second run (no shared state, sources untouched)', async () => {
+  assert.equal((await lint(dir, "api.yaml")).violations, violations);
 });
 
-corpusTest('DigitalOcean: operations written in ~250 files are linted in their own files and lines', () => {
+corpusTest('DigitalOcean: operations written in ~250 files are linted in their own files and lines', async () => {
   const root = join(CORPUS, 'openapi', 'digitalocean', '2020-09-14');
-  const found = lint(root, 'DigitalOcean-public.v2.yaml').violations;
+  const found = (await lint(root, 'DigitalOcean-public.v2.yaml')).violations;
   const resize = found.find((v) => v.file === 'resources/volumes/intitiate_volume_action_by_name.yml' && v.rule === 'examples-valid' && v.message.includes('droplet_id'));
   assert.ok(resize, 'an example in an operation file is checked against its schema');
   assert.is(resize!.line, 74);

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAjv, type AjvDialect } from '../../src/lint/ajv-instances.ts';
 import { closureCompiles, locateFailure, quickValidate } from '../../src/lint/quick-validate.ts';
-import { joinPointer, valueAt } from '../../src/lint/pointer.ts';
+import { joinPointer, valueAt } from '../../src/toolkit/json-pointer.ts';
 
 const defs: Record<string, unknown> = {
   'specver:ref/Pet': { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 5 }, kind: { enum: ['cat', 'dog', null] } }, additionalProperties: false },

@@ -1,9 +1,8 @@
 /** The data-driven rule tester: every case file runs with only its rule enabled. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lintDocumentFromText } from '../../src/lint/document.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
-import { runLint } from '../../src/lint/run-lint.ts';
+import { lintText } from '../../src/lint/lint-contracts.ts';
 import { caseFiles } from './lint-cases.ts';
 
 const rules = builtinLintRules();
@@ -12,9 +11,8 @@ const key = (f: { rule: string; pointer: string }) => `${f.rule} ${f.pointer}`;
 for (const cases of caseFiles()) {
   const only = rules.filter((r) => r.id === cases.rule);
   for (const c of cases.fire ?? []) {
-    test(`${cases.rule} fires: ${c.name}`, () => {
-      const doc = lintDocumentFromText(c.document, c.fileName ?? 'spec.yaml');
-      const found = runLint(doc, only);
+    test(`${cases.rule} fires: ${c.name}`, async () => {
+      const found = await lintText(c.document, c.fileName ?? 'spec.yaml', only, only[0]?.format);
       assert.equal(found.map(key).sort(), c.expect.map(key).sort(), JSON.stringify(found.map((v) => v.message)));
       for (const v of found) {
         assert.type(v.line, 'number', `${v.rule} ${v.pointer} has no line`);
@@ -23,9 +21,8 @@ for (const cases of caseFiles()) {
     });
   }
   for (const c of cases.quiet ?? []) {
-    test(`${cases.rule} stays quiet: ${c.name}`, () => {
-      const doc = lintDocumentFromText(c.document, c.fileName ?? 'spec.yaml');
-      assert.equal(runLint(doc, only).map((v) => `${key(v)}: ${v.message}`), []);
+    test(`${cases.rule} stays quiet: ${c.name}`, async () => {
+      assert.equal((await lintText(c.document, c.fileName ?? 'spec.yaml', only, only[0]?.format)).map((v) => `${key(v)}: ${v.message}`), []);
     });
   }
 }

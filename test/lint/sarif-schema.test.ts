@@ -27,6 +27,17 @@ test('lint --format sarif validates against the official SARIF 2.1.0 schema, wit
   assert.ok(validate(quiet.json()), JSON.stringify(validate.errors?.slice(0, 3)));
 });
 
+test('an unparsable spec gives a valid SARIF log with its spec-parseable result', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  project.write('schemas/order-event.schema.json', '{"type": "object",');
+  const broken = await runSpecver(['lint', 'order-event', '--format', 'sarif'], { cwd: project.dir });
+  assert.is(broken.exitCode, 1, broken.stderr);
+  const log = broken.json<any>();
+  assert.ok(validate(JSON.parse(broken.stdout)), JSON.stringify(validate.errors?.slice(0, 3)));
+  assert.equal(log.runs[0].results.map((r: any) => log.runs[0].tool.driver.rules[r.ruleIndex].id), ['spec-parseable']);
+});
+
 test('the schema check is not vacuous: a broken log is rejected', () => {
   assert.not.ok(validate({ version: '2.1.0', runs: [{ tool: {} }] }));
   assert.not.ok(validate({ version: '3.0.0', runs: [] }));

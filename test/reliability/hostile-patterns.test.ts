@@ -76,7 +76,7 @@ test("examples are checked against a spec's catastrophic pattern and patternProp
     Slow: { type: 'string', pattern: '^(?=a)(a+)+$', example: `${'a'.repeat(64)}!` },
   };
   const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
-  const findings = examplesValid(lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', undefined, 'openapi')).map((f) => `${f.pointer} ${f.error}`);
+  const findings = examplesValid(lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', 'openapi')).map((f) => `${f.pointer} ${f.error}`);
   assert.is(findings.length, 3, findings.join('\n'));
   assert.match(findings[0], /^\/components\/schemas\/Code\/example example must match pattern/);
   assert.match(findings[1], /^\/components\/schemas\/Tags\/example example \/x+y must be integer/);

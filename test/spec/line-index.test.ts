@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { escapeSegment, pointerSegments } from '../../src/spec/line-index.ts';
+import { escapeSegment, pointerSegments } from '../../src/toolkit/json-pointer.ts';
 import { parseSource } from '../../src/spec/parse-source.ts';
 import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 

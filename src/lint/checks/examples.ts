@@ -6,8 +6,10 @@
  * it is sure is invalid, ajv compiles only the failing parts (a keyword, or one applicator) to confirm it
  * and word the message, instead of the schema and everything it references.
  */
+import { decodeUriComponentOr } from '../../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
-import { isRecord, joinPointer, lastSegment, parentPointer, valueAt } from '../pointer.ts';
+import { joinPointer, lastSegment, parentPointer, valueAt } from '../../toolkit/json-pointer.ts';
+import { isRecord } from '../../toolkit/values.ts';
 import { schemasOf } from '../schema-walk.ts';
 import { mapSchemaKeywords } from '../dialect-map.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
@@ -88,12 +90,8 @@ function validatorsFor(doc: LintDocument): Validators {
   const targets = new Map<string, unknown>();
   const refs = refsOf(doc.data).flatMap(({ ref, holder }) => {
     if (!ref.startsWith('#') || (ref.length > 1 && ref[1] !== '/')) return [];
-    let target: string;
-    try {
-      target = decodeURIComponent(ref.slice(1));
-    } catch {
-      return [];
-    }
+    const target = decodeUriComponentOr(ref.slice(1), undefined);
+    if (target === undefined) return [];
     if (!targets.has(target)) targets.set(target, valueAt(copy, target));
     return [{ holder: copies.get(holder), target, schema: targets.get(target) }];
   });

@@ -3,12 +3,13 @@
  * schemas and their properties): x-sunset must be an RFC 3339 date or date-time and sit on something
  * deprecated; x-stability-level must be a known level. The diff reads the same values (diff/lifecycle.ts).
  */
+import { INSTANCE_DATA_KEYWORDS } from '../../toolkit/json-schema-vocabulary.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
-import { joinPointer } from '../pointer.ts';
+import { joinPointer } from '../../toolkit/json-pointer.ts';
 import { isStabilityLevel, sunsetOf, sunsetTime } from '../../diff/lifecycle.ts';
 
 /** Keys holding example or literal data, where an `x-sunset` key is payload, not metadata. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-examples']);
+const DATA_KEYS = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
 function eachNodeWith(data: unknown, key: string, visit: (node: Record<string, any>, pointer: string) => void): void {
   const seen = new Set<object>();

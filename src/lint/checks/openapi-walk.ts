@@ -1,7 +1,9 @@
 /** Iteration helpers over an OpenAPI document as written: operations, parameters, local $refs. */
-import { isRecord, joinPointer, valueAt } from '../pointer.ts';
+import { decodeUriComponentSafe } from '../../toolkit/uri.ts';
+import { HTTP_METHODS } from '../../toolkit/openapi.ts';
+import { joinPointer, valueAt } from '../../toolkit/json-pointer.ts';
+import { isRecord } from '../../toolkit/values.ts';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface OperationNode {
   path: string;
@@ -33,7 +35,7 @@ export function resolveLocal(data: unknown, node: unknown): unknown {
   for (let hops = 0; hops < 10 && isRecord(current) && typeof current.$ref === 'string'; hops++) {
     const ref: string = current.$ref;
     if (!ref.startsWith('#')) return current;
-    current = valueAt(data, decodeURIComponent(ref.slice(1)));
+    current = valueAt(data, decodeUriComponentSafe(ref.slice(1)));
   }
   return current;
 }

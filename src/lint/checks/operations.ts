@@ -1,7 +1,9 @@
 /** Named checks over OpenAPI operations and paths. */
-import { isRecord, joinPointer } from '../pointer.ts';
+import { joinPointer } from '../../toolkit/json-pointer.ts';
+import { isRecord } from '../../toolkit/values.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
-import { HTTP_METHODS, operationsOf, parametersAt } from './openapi-walk.ts';
+import { HTTP_METHODS } from '../../toolkit/openapi.ts';
+import { operationsOf, parametersAt } from './openapi-walk.ts';
 
 export function uniqueOperationIds(doc: LintDocument): RawFinding[] {
   const seen = new Map<string, string>();

@@ -1,5 +1,6 @@
 /** Named checks over every schema object of a document (found in one walk, see schema-walk.ts). */
-import { joinPointer, isRecord } from '../pointer.ts';
+import { joinPointer } from '../../toolkit/json-pointer.ts';
+import { isRecord } from '../../toolkit/values.ts';
 import { declaredTypes, matchesType, schemasOf } from '../schema-walk.ts';
 import { regexCompileError, unsafeRegexReason } from '../safe-expressions.ts';
 import type { LintDocument, RawFinding } from '../types.ts';

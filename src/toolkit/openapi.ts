@@ -1,0 +1,5 @@
+/** OpenAPI vocabulary shared by loading, normalizing and linting. */
+
+/** The operations a Path Item Object can hold, in the order the specification lists them. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
