@@ -22,11 +22,15 @@ function lintOnce(series: Series, version: Version): string[] {
   return lintSpecFiles(doc, file, root, rules, cache).violations.map((v) => `${v.severity} ${v.rule} ${v.file}:${v.line ?? '?'} ${v.pointer} ${v.message}`);
 }
 
+/** Findings of the first run of each file, so a later test reads them instead of linting the file again. */
+const firstFindings = new Map<Version, string[]>();
+
 corpusSeriesTests('corpus files lint without a tool error', (manifest) => {
   for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
     test(`corpus ${series.name}: ${series.versions.length} versions lint without a tool error, stable`, () => {
       for (const version of series.versions) {
         const first = lintOnce(series, version);
+        firstFindings.set(version, first);
         for (const line of first) assert.ok(/:\d+ /.test(line), `no line: ${line}`);
         if (version.bytes < 100_000) assert.equal(lintOnce(series, version), first, `${version.path} findings differ between runs`);
       }
@@ -35,7 +39,8 @@ corpusSeriesTests('corpus files lint without a tool error', (manifest) => {
 
   test('known invalid documents are reported, not crashed on', () => {
     const openai = manifest.openapi.find((s) => s.name === 'openai')!;
-    const findings = lintOnce(openai, openai.versions[openai.versions.length - 1]);
+    const latest = openai.versions[openai.versions.length - 1];
+    const findings = firstFindings.get(latest) ?? lintOnce(openai, latest);
     assert.ok(findings.some((f) => f.includes('openapi-schema-valid') && f.includes('exclusiveMinimum must be number')), 'openai: 3.0-style exclusiveMinimum in 3.1');
   });
 });
