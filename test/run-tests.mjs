@@ -46,6 +46,8 @@ function startWorker() {
   child.stderr.on('data', (chunk) => (stray += chunk));
   let pending;
   const ready = new Promise((resolve) => child.once('message', resolve));
+  // One listener per worker, not one per file run (a long-lived worker would pile them up).
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.on('message', (message) => {
     if (message?.type === 'late-error') lateError(message);
     else if (message?.file && pending) pending.resolve(message);
@@ -53,7 +55,7 @@ function startWorker() {
   child.on('exit', (code, signal) => pending?.resolve({ file: pending.file, lost: `its process ended (${signal ?? `exit ${code}`})`, output: stray }));
   return {
     async run(file) {
-      await Promise.race([ready, new Promise((resolve) => child.once('exit', resolve))]);
+      await Promise.race([ready, exited]);
       if (!child.connected) return { file, lost: 'its worker process could not start', output: stray };
       stray = '';
       return new Promise((resolve) => {

@@ -10,6 +10,7 @@
 import { doubleOfLiteral, isInexact, parseDecimal } from './decimal.ts';
 import { yamlLibrary } from '../config/yaml-positions.ts';
 import type { SourceEncoding } from './types.ts';
+import { jsonNumberLiterals, type WrittenLiteral } from './json-number-literals.ts';
 
 /** container -> key -> number literal as written, for the inexact numbers of every file parsed so far. */
 const written = new WeakMap<object, Map<string, string>>();
@@ -59,15 +60,26 @@ export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): b
 
 /**
  * Records the literal of every number in `data` (the value parsed from `text`) written otherwise than JS prints
- * it, and returns how many are inexact. Reads the text with the `yaml` library (JSON is YAML), walking its nodes
- * next to the parsed data.
+ * it, and returns how many are inexact. JSON is read by a scan in step with the data; YAML (and JSON with a
+ * duplicate key) with the `yaml` library.
  */
 export function recordInexactNumbers(text: string, encoding: SourceEncoding, data: unknown): number {
   if (typeof data !== 'object' || data === null || !mayHoldInexactNumbers(text, encoding)) return 0;
+  const literals = (encoding === 'json' ? jsonNumberLiterals(text, data) : undefined) ?? yamlNumberLiterals(text, data);
+  let count = 0;
+  for (const { container, key, literal } of literals) {
+    recordWrittenNumber(container, key, literal);
+    if (isInexact(literal, (container as Record<string, number>)[key])) count++;
+  }
+  return count;
+}
+
+/** jsonNumberLiterals for any YAML (JSON is YAML): walks the `yaml` library's nodes next to the parsed data. */
+export function yamlNumberLiterals(text: string, data: object): WrittenLiteral[] {
+  const found: WrittenLiteral[] = [];
   const yaml = yamlLibrary();
   const doc = yaml.parseDocument(text, { uniqueKeys: false, merge: false, keepSourceTokens: false });
   const resolved = (item: unknown) => (yaml.isAlias(item) ? item.resolve(doc) : item);
-  let count = 0;
   const visit = (node: unknown, value: unknown): void => {
     if (typeof value !== 'object' || value === null) return;
     const container = value as Record<string, unknown>;
@@ -83,8 +95,7 @@ export function recordInexactNumbers(text: string, encoding: SourceEncoding, dat
         // Long literals written otherwise than JS prints them are kept too: `1000000000000000000000000000000` may
         // meet `1000000000000000000000000000001` in the other document, and both are shown as written.
         if (literal === String(parsed) || !parseDecimal(literal) || !Object.is(doubleOfLiteral(literal), parsed)) return;
-        recordWrittenNumber(container, key, literal);
-        if (isInexact(literal, parsed)) count++;
+        found.push({ container, key, literal });
       } else if (descend && yaml.isCollection(target)) visit(target, parsed);
     };
     if (yaml.isSeq(node) && Array.isArray(value)) node.items.forEach((item, index) => child(String(index), item, !yaml.isAlias(item)));
@@ -105,5 +116,5 @@ export function recordInexactNumbers(text: string, encoding: SourceEncoding, dat
     }
   };
   visit(doc.contents, data);
-  return count;
+  return found;
 }

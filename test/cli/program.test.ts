@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSpecver } from '../helpers/run-cli.ts';
@@ -13,6 +14,14 @@ test('--version prints the package version and exits 0', async () => {
   const r = await runSpecver(['--version'], { cwd });
   assert.is(r.exitCode, 0);
   assert.is(r.stdout.trim(), pkg.version);
+});
+
+test('the built entry point answers --version alone without the CLI modules, with the same text as the program', async () => {
+  const program = await runSpecver(['--version'], { cwd });
+  const built = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/main.js'), '--version'], { cwd, encoding: 'utf8' });
+  assert.is(built.status, 0);
+  assert.is(built.stdout, program.stdout);
+  assert.is(built.stderr, '');
 });
 
 test('--help lists every command of the spec', async () => {

@@ -1,17 +1,18 @@
 /**
- * Every raw change the differ emits on the built-in rule cases (fixtures/rules/) and on the shared corpus:
- * the evidence that docs/change-kinds.md (generated from schemas/change-kinds.json) describes the real records.
+ * Every raw change the differ emits on the built-in rule cases (fixtures/rules/), and how a change departs from
+ * its documented record: the evidence that docs/change-kinds.md (generated from schemas/change-kinds.json)
+ * describes the real records (test/diff/corpus.test.ts holds the corpus's changes to the same check).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { caseDocuments, type RuleCase } from '../../src/classify/rule-tester.ts';
 import { inlineJsonSchema, inlineSpec } from '../../src/classify/inline-spec.ts';
 import { diffSpecs } from '../../src/classify/classify.ts';
-import { loadSpec } from '../../src/spec/load.ts';
 import type { RawChange } from '../../src/diff/types.ts';
 import type { LoadedSpec } from '../../src/spec/types.ts';
-import { CORPUS, FIXTURES } from './temp-project.ts';
+import { changeKinds } from '../../src/ruleset/change-kinds.ts';
+import { FIXTURES } from './temp-project.ts';
 
 const today = new Date('2026-01-01T00:00:00Z');
 
@@ -35,16 +36,27 @@ export function fixtureChanges(): RawChange[] {
   return changes;
 }
 
-/** Changes between consecutive versions of every OpenAPI series of the shared corpus (none when absent). */
-export async function corpusChanges(): Promise<RawChange[]> {
-  const manifestPath = join(CORPUS, 'manifest.json');
-  if (!existsSync(manifestPath)) return [];
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const changes: RawChange[] = [];
-  for (const series of manifest.openapi as { versions: { path: string }[] }[]) {
-    const specs: LoadedSpec[] = [];
-    for (const version of series.versions) specs.push(await loadSpec(join(CORPUS, version.path), { projectRoot: CORPUS }));
-    for (let i = 1; i < specs.length; i++) changes.push(...diffSpecs(specs[i - 1]!, specs[i]!, { today }).changes);
+const doc = changeKinds();
+
+function typeOf(value: unknown): string {
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** Every way a change departs from the documented record. */
+export function departures(change: RawChange): string[] {
+  const kind = doc.kinds[change.kind];
+  if (!kind) return [`kind ${change.kind} is not documented`];
+  const found: string[] = [];
+  if (!kind.actions.includes(change.action)) found.push(`${change.kind}: action ${change.action} is not documented`);
+  if (change.effect !== undefined && !kind.effect) found.push(`${change.kind}: carries an effect`);
+  for (const key of Object.keys(change)) if (!Object.hasOwn(doc.fields, key)) found.push(`field ${key} is not documented`);
+  for (const [field, value] of Object.entries(change.context)) {
+    if (value === undefined) continue;
+    const fieldDoc = doc.context[field];
+    if (!fieldDoc) found.push(`context field ${field} is not documented`);
+    else if (fieldDoc.type !== typeOf(value)) found.push(`context.${field} is a ${typeOf(value)}, documented as ${fieldDoc.type}`);
+    else if (fieldDoc.enum && !fieldDoc.enum.includes(value as string)) found.push(`context.${field} = ${JSON.stringify(value)} is not a documented value`);
+    if (!kind.context.includes(field)) found.push(`${change.kind}: context field ${field} is not documented for the kind`);
   }
-  return changes;
+  return found;
 }

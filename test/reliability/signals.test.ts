@@ -76,13 +76,15 @@ for (const [signal, code, said] of [['SIGINT', 130, 'interrupted (Ctrl-C)'], ['S
 test(`${signal} while version holds the lock: exit ${code}, one line, lock and temp files removed, next run completes`, async () => {
   const p = baseProject();
   p.write('specver.yaml', BASE_CONFIG.replace('api/pets.yaml', 'api/big.json'));
-  p.write('api/big.json', bigSpec(30_000, 'integer'));
-  p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(30_000, 'integer'));
+  // The lock is taken after about 0.15 s of CPU; planning 10,000 paths takes well over a second more, far
+  // beyond the 0.2 s the test lets it run, and keeps the completing run below cheap.
+  p.write('api/big.json', bigSpec(10_000, 'integer'));
+  p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(10_000, 'integer'));
   p.write('.specver/changesets/a-b-c.md', '---\n"pets": minor\n---\n\nx\n');
   const child = startChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver version (big)' });
   await waitUntil(() => p.exists('.specver/.lock') || child.child.exitCode !== null, 'the version run to take the lock');
   // The lock file appears a moment before the run registers its Ctrl-C handler: let it run on a little (by
-  // its own CPU time, not the clock) while it still holds the lock, planning 30,000 paths.
+  // its own CPU time, not the clock) while it still holds the lock, planning 10,000 paths.
   const locked = runningCpuMs(child);
   await waitUntil(() => runningCpuMs(child) > locked + 200, 'the version run to work on with the lock held');
   assert.ok(p.exists('.specver/.lock'), 'still holding the lock');

@@ -67,19 +67,16 @@ test('describeKind names the format and version', () => {
   assert.is(describeKind({ format: 'json-schema', dialect: 'draft-07' }), 'JSON Schema draft-07');
 });
 
-corpusTest('every corpus file is detected as its manifest says', () => {
+// The OpenAPI files of the corpus are held to their manifest by test/diff/corpus.test.ts, which loads each once.
+corpusTest('every JSON Schema file of the corpus is detected as its manifest says', () => {
   const manifest: any = corpusManifest();
   let checked = 0;
-  for (const series of [...manifest.openapi, ...manifest.jsonSchema]) {
+  for (const series of manifest.jsonSchema) {
     for (const version of series.versions) {
       const path = join(CORPUS, version.path);
       const kind = detectKind(parseSource(readFileSync(path, 'utf8'), path).data, path);
       const label = `${version.path}`;
-      if (series.format === 'openapi') {
-        assert.ok(kind?.format === 'openapi', label);
-        assert.is(kind.format === 'openapi' && kind.declared, version.specVersion, label);
-        assert.is(kind.format === 'openapi' && kind.version, version.specVersion === '2.0' ? '2.0' : version.specVersion.slice(0, 3), label);
-      } else if (version.dialect === null) {
+      if (version.dialect === null) {
         assert.is(kind, undefined, `${label}: no $schema and no .schema.json name`);
       } else {
         assert.ok(kind?.format === 'json-schema', label);
@@ -90,7 +87,7 @@ corpusTest('every corpus file is detected as its manifest says', () => {
       checked++;
     }
   }
-  assert.ok(checked > 80);
+  assert.ok(checked > 40);
 });
 
 test.run();

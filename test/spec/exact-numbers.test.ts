@@ -2,7 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, jsonLiteral, parseDecimal } from '../../src/spec/decimal.ts';
-import { mayHoldInexactNumbers, writtenNumber } from '../../src/spec/exact-numbers.ts';
+import { mayHoldInexactNumbers, writtenNumber, yamlNumberLiterals } from '../../src/spec/exact-numbers.ts';
+import { jsonNumberLiterals, type WrittenLiteral } from '../../src/spec/json-number-literals.ts';
 import { parseSource } from '../../src/spec/parse-source.ts';
 
 const key = (literal: string) => decimalKey(parseDecimal(literal)!);
@@ -96,6 +97,41 @@ test('specs without long numbers record nothing', () => {
   const strings = parseSource('{"description": "id 12345678901234567890123", "x-id": "98765432109876543210"}', '/x/s.json');
   assert.is(strings.inexactNumbers, undefined);
   assert.is(writtenNumber(strings.data as object, 'x-id'), undefined);
+});
+
+/** container (by the pointer it has in the data) / key / literal, sorted: comparable across both readers. */
+function described(data: object, literals: WrittenLiteral[]): string[] {
+  const pointers = new Map<object, string>();
+  const walk = (node: unknown, pointer: string) => {
+    if (typeof node !== 'object' || node === null || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    for (const [k, v] of Object.entries(node)) walk(v, `${pointer}/${k}`);
+  };
+  walk(data, '');
+  return literals.map((l) => `${pointers.get(l.container)} ${l.key} ${l.literal}`).sort();
+}
+
+test('the JSON scan finds the same literals as the yaml library, far cheaper; a duplicate key sends the text to the library', () => {
+  const texts = [
+    '{"a": 1.0, "b": [1e3, 2, -0, 0.50, {"c\\"d": 9007199254740993}], "e": {"f": [[1E+2]], "g": "1.0 in a string, 12345678901234567"}}',
+    '{"__proto__": {"maximum": 1000000000000000000000000000001}, "list": [1e400, -1e-400, 123456789012345678, 5]}',
+    '[{"x": 0.1000000000000000000001}, 3.0]',
+    '{"a": {"b": {}}, "c": [], "d": [[], [1.10]], "e\u0041": 2.50}',
+  ];
+  for (const text of texts) {
+    const data = JSON.parse(text);
+    const viaScan = jsonNumberLiterals(text, data);
+    assert.ok(viaScan, text);
+    assert.equal(described(data, viaScan!), described(data, yamlNumberLiterals(text, data)), text);
+  }
+  assert.equal(described(JSON.parse(texts[0]!), jsonNumberLiterals(texts[0]!, JSON.parse(texts[0]!))!).length, 6);
+  for (const text of ['{"a": 1.0, "a": 2}', '{"a": {"b": 1.0}, "a": [1.0]}', '{"x": [{"a": 1, "a": 1.0}]}']) {
+    assert.is(jsonNumberLiterals(text, JSON.parse(text)), undefined, text);
+  }
+  // Through parseSource: the duplicate key's survivor (the last, as JSON.parse keeps) is the one recorded.
+  const source = parseSource('{"a": 1e400, "a": 1000000000000000000000000000001.0}', 'dup.json');
+  assert.is(writtenNumber(source.data as object, 'a'), '1000000000000000000000000000001.0');
+  assert.is(source.inexactNumbers, 1);
 });
 
 test.run();
