@@ -2,7 +2,7 @@
  * The applicator keywords of JSON Schema 2020-12 beyond the OpenAPI subset, for the one schema comparator:
  * array positions (prefixItems / items), contains, patternProperties, unevaluated*, dependentRequired,
  * dependentSchemas, propertyNames, if/then/else and not. Each says what a change does to the accepted set;
- * where that cannot be known (a changed `if`, a changed `not`), it says `incomparable`.
+ * where that cannot be known (a changed `if` beside both branches, an undecidable `not`), it says `incomparable`.
  */
 import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
@@ -176,7 +176,8 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
     return;
   }
   if (!c.same(bi, ri)) {
-    add([c.emit('schema-conditional', 'changed', 'incomparable', b, r, 'if', walk, { field: 'if' })]);
+    const effect = ifEffect(c, b.node, r.node);
+    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if' })]);
     return;
   }
   for (const branch of ['then', 'else']) {
@@ -188,6 +189,21 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
       add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, branch, walk, { field: branch })]);
     }
   }
+}
+
+/**
+ * A changed `if` beside one unchanged branch: with `then` alone the schema accepts `not if` or `then`, so a
+ * wider `if` narrows it; with `else` alone it accepts `if` or `else`, so a wider `if` widens it. With both
+ * branches (or a branch changed too) inclusion cannot be decided from the parts.
+ */
+function ifEffect(c: Recursor, before: Record<string, any>, after: Record<string, any>): SchemaEffect {
+  const only = (n: Record<string, any>) => (n.then !== undefined && n.else === undefined ? 'then' : n.else !== undefined && n.then === undefined ? 'else' : undefined);
+  const branch = only(before);
+  if (!branch || only(after) !== branch || !c.same(before[branch], after[branch])) return 'incomparable';
+  const inner = c.relation(before.if, after.if);
+  if (inner !== 'widened' && inner !== 'narrowed') return inner === 'none' ? 'none' : 'incomparable';
+  if (branch === 'else') return inner;
+  return inner === 'widened' ? 'narrowed' : 'widened';
 }
 
 /** `not` inverts: a `not` schema that accepts more makes the whole accept less, and the reverse. */
