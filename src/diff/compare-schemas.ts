@@ -11,7 +11,7 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
-import { flattenAllOf, writtenIn } from './flatten-all-of.ts';
+import { flattenAllOf, writtenIn, writtenIndex } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
@@ -324,15 +324,18 @@ export class SchemaComparator {
     const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
     const bList = this.child('base', b, keyword, bm);
     const rList = this.child('revision', r, keyword, rm);
+    // allOf members that stayed beside merged keywords keep the index they are written at.
+    const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
+    const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : j);
     for (const [i, j] of pairs) {
-      add(this.pair(this.child('base', bList, String(i), bm[i]), this.child('revision', rList, String(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${j}>` }));
+      add(this.pair(this.child('base', bList, bAt(i), bm[i]), this.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
     }
     const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
     const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
     // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
     const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
-    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
-    for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
+    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, rAt(j), rm[j]), undefined, walk, { value: memberName(rm[j], Number(rAt(j)), this.env.revisionOrigin) })]);
+    for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], Number(bAt(i)), this.env.baseOrigin) })]);
   }
 
   /**

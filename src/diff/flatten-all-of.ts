@@ -2,7 +2,8 @@
  * `allOf` folded into its parent where that is exact: members whose keywords do not conflict are merged
  * (properties united, required united, annotations kept from the first writer). So `allOf: [{type: boolean},
  * {description: ...}]` equals `{type: boolean, description: ...}`, and a property moved between an allOf
- * member and the parent is no change. Conflicting members stay an allOf and are compared member by member.
+ * member and the parent is no change. Conflicting members (and `$ref`s) stay in an allOf beside the merged
+ * keywords and are compared member by member.
  * One merged object per source node (cached), so identity memos keep working.
  */
 import { canonicalEqual } from './schema-hash.ts';
@@ -25,6 +26,15 @@ function recordWriters(merged: Record<string, any>, from: Record<string, any>): 
   for (const name of Object.keys(from.properties)) if (!names.has(name)) names.set(name, written?.get(name) ?? from.properties);
 }
 const inProgress = new WeakSet<object>();
+/** Partly merged node -> the allOf list it was written with, so kept members keep their written index. */
+const written = new WeakMap<object, unknown[]>();
+
+/** Where an allOf member was written in the node's own allOf (its index in the merged list when not found). */
+export function writtenIndex(merged: object, member: unknown, index: number): number {
+  const list = written.get(merged);
+  const at = list ? list.indexOf(member) : -1;
+  return at >= 0 ? at : index;
+}
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,20 +71,34 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   if (inProgress.has(node)) return node;
   inProgress.add(node);
   const { allOf, ...rest } = node;
-  const merged: Record<string, any> = { ...rest };
-  if (isObject(merged.properties)) merged.properties = { ...merged.properties };
-  if (Array.isArray(merged.required)) merged.required = [...merged.required];
-  let exact = true;
+  let merged: Record<string, any> = copy(rest);
   const parts: Record<string, any>[] = [rest];
+  const kept: unknown[] = [];
   for (const member of allOf as unknown[]) {
-    if (!isObject(member) || typeof member.$ref === 'string') { exact = false; break; }
+    if (!isObject(member) || typeof member.$ref === 'string') { kept.push(member); continue; }
     const flat = flattenAllOf(member);
-    if (Array.isArray(flat.allOf) || !mergeInto(merged, flat)) { exact = false; break; }
-    parts.push(flat);
+    const { allOf: inner, ...own } = flat;
+    // A conflicting member stays a member; the others fold in (allOf is a conjunction, so either is exact).
+    const trial = copy(merged);
+    if (!mergeInto(trial, own)) { kept.push(member); continue; }
+    merged = trial;
+    parts.push(own);
+    if (Array.isArray(inner)) kept.push(...inner);
   }
-  if (exact) for (const part of parts) recordWriters(merged, part);
+  for (const part of parts) recordWriters(merged, part);
+  const unchanged = kept.length === allOf.length && kept.every((m, i) => m === allOf[i]);
+  if (kept.length > 0) merged.allOf = kept;
+  if (!unchanged) written.set(merged, allOf);
   inProgress.delete(node);
-  const result = exact ? merged : node;
+  const result = unchanged ? node : merged;
   cache.set(node, result);
   return result;
+}
+
+/** A copy whose `properties` and `required` can be extended without touching the source. */
+function copy(node: Record<string, any>): Record<string, any> {
+  const out = { ...node };
+  if (isObject(out.properties)) out.properties = { ...out.properties };
+  if (Array.isArray(out.required)) out.required = [...out.required];
+  return out;
 }
