@@ -15,7 +15,7 @@ import { flattenAllOf, writtenIn, writtenIndex } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
-import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 
@@ -357,13 +357,13 @@ export class SchemaComparator {
   private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
     const node = isObject(member) ? member : {};
-    const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
+    const origin = isObject(member) && originOf ? namedOrigin(originOf(member)) : undefined;
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isObject(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin: origin && /^\/(components|definitions|\$defs)\//.test(origin) ? origin : undefined, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
