@@ -40,28 +40,38 @@ function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function mergeInto(target: Record<string, any>, member: Record<string, any>): boolean {
+/** Whether `member` folds into `target` without a conflicting keyword (what mergeInto would refuse). */
+function fits(target: Record<string, any>, member: Record<string, any>): boolean {
+  for (const [key, value] of Object.entries(member)) {
+    if (!(key in target)) continue;
+    const current = target[key];
+    if (current === value || ANNOTATIONS.has(key)) continue;
+    if (key === 'properties' && isObject(current) && isObject(value)) {
+      for (const [name, schema] of Object.entries(value)) {
+        if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
+      }
+      continue;
+    }
+    if (key === 'required' && Array.isArray(current) && Array.isArray(value)) continue;
+    if (!canonicalEqual(current, value, 6)) return false;
+  }
+  return true;
+}
+
+/** Folds a member that `fits` into `target`: properties and required united, other keywords already equal. */
+function mergeInto(target: Record<string, any>, member: Record<string, any>): void {
   for (const [key, value] of Object.entries(member)) {
     if (!(key in target)) {
       target[key] = key === 'properties' ? { ...value } : key === 'required' && Array.isArray(value) ? [...value] : value;
       continue;
     }
     const current = target[key];
-    if (current === value || ANNOTATIONS.has(key)) continue;
     if (key === 'properties' && isObject(current) && isObject(value)) {
-      for (const [name, schema] of Object.entries(value)) {
-        if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
-        current[name] = current[name] ?? schema;
-      }
-      continue;
-    }
-    if (key === 'required' && Array.isArray(current) && Array.isArray(value)) {
+      for (const [name, schema] of Object.entries(value)) current[name] = current[name] ?? schema;
+    } else if (key === 'required' && Array.isArray(current) && Array.isArray(value)) {
       for (const name of value) if (!current.includes(name)) current.push(name);
-      continue;
     }
-    if (!canonicalEqual(current, value, 6)) return false;
   }
-  return true;
 }
 
 export function flattenAllOf(node: Record<string, any>): Record<string, any> {
@@ -71,7 +81,7 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   if (inProgress.has(node)) return node;
   inProgress.add(node);
   const { allOf, ...rest } = node;
-  let merged: Record<string, any> = copy(rest);
+  const merged: Record<string, any> = copy(rest);
   const parts: Record<string, any>[] = [rest];
   const kept: unknown[] = [];
   for (const member of allOf as unknown[]) {
@@ -79,9 +89,8 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
     const flat = flattenAllOf(member);
     const { allOf: inner, ...own } = flat;
     // A conflicting member stays a member; the others fold in (allOf is a conjunction, so either is exact).
-    const trial = copy(merged);
-    if (!mergeInto(trial, own)) { kept.push(member); continue; }
-    merged = trial;
+    if (!fits(merged, own)) { kept.push(member); continue; }
+    mergeInto(merged, own);
     parts.push(own);
     if (Array.isArray(inner)) kept.push(...inner);
   }
