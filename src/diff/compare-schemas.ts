@@ -11,7 +11,7 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { matchMembers } from './match-members.ts';
-import { flattenAllOf, writtenIn, writtenIndex } from './flatten-all-of.ts';
+import { flattenAllOf, keyWriter, writtenIn, writtenIndex } from './flatten-all-of.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
@@ -50,6 +50,9 @@ const HANDLED = new Set([
 
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
+
+/** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
+const EMPTY: Record<string, any> = Object.freeze({});
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -146,6 +149,8 @@ export class SchemaComparator {
   ): RawChange {
     const { before, after, ...context } = extra;
     const suffix = key === undefined ? '' : `/${escapePointer(key)}`;
+    // A keyword folded in from an allOf member is located in that member.
+    if (key !== undefined) { b = this.keyHolder('base', b, key); r = this.keyHolder('revision', r, key); }
     const change: RawChange = {
       kind, action, effect,
       basePointer: b.pointer + suffix, revisionPointer: r.pointer + suffix,
@@ -158,6 +163,13 @@ export class SchemaComparator {
     this.uses.set(change, new Set());
     this.all.push(change);
     return change;
+  }
+
+  private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
+    const holder = isObject(at.node) ? keyWriter(at.node, key) : undefined;
+    if (!holder) return at;
+    const located = this.locate(side, holder, at.pointer);
+    return located.file || !at.file ? located : { ...located, file: at.file };
   }
 
   private pair(b: Located, r: Located, walk: Walk): RawChange[] {
@@ -334,8 +346,17 @@ export class SchemaComparator {
     const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
     // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
     const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
-    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, rAt(j), rm[j]), undefined, walk, { value: memberName(rm[j], Number(rAt(j)), this.env.revisionOrigin) })]);
-    for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], Number(bAt(i)), this.env.baseOrigin) })]);
+    // An allOf member that could not fold into its parent (it conflicts with it) is reported as what it adds to
+    // (or took from) the accepted set; only a member that cannot be looked into (a remote ref) stays opaque.
+    const visible = (m: unknown) => keyword === 'allOf' && isObject(m) && typeof m.$ref !== 'string';
+    for (const j of added) {
+      if (visible(rm[j])) { add(this.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, this.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
+      add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, rAt(j), rm[j]), undefined, walk, { value: memberName(rm[j], Number(rAt(j)), this.env.revisionOrigin) })]);
+    }
+    for (const i of removed) {
+      if (visible(bm[i])) { add(this.pair(this.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
+      add([this.emit(kind, 'removed', shrinks, this.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], Number(bAt(i)), this.env.baseOrigin) })]);
+    }
   }
 
   /**

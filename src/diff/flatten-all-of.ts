@@ -26,6 +26,14 @@ function recordWriters(merged: Record<string, any>, from: Record<string, any>): 
   for (const name of Object.keys(from.properties)) if (!names.has(name)) names.set(name, written?.get(name) ?? from.properties);
 }
 const inProgress = new WeakSet<object>();
+/** Merged node -> keyword -> the member (or nested writer) it was folded from, so changes are located where written. */
+const keyWriters = new WeakMap<object, Map<string, object>>();
+
+/** The allOf member a merged node's keyword was written in (undefined when the node itself wrote it). */
+export function keyWriter(merged: object, key: string): object | undefined {
+  return keyWriters.get(merged)?.get(key);
+}
+
 /** Partly merged node -> the allOf list it was written with, so kept members keep their written index. */
 const written = new WeakMap<object, unknown[]>();
 
@@ -84,12 +92,14 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   const merged: Record<string, any> = copy(rest);
   const parts: Record<string, any>[] = [rest];
   const kept: unknown[] = [];
+  const writers = new Map<string, object>();
   for (const member of allOf as unknown[]) {
     if (!isObject(member) || typeof member.$ref === 'string') { kept.push(member); continue; }
     const flat = flattenAllOf(member);
     const { allOf: inner, ...own } = flat;
     // A conflicting member stays a member; the others fold in (allOf is a conjunction, so either is exact).
     if (!fits(merged, own)) { kept.push(member); continue; }
+    for (const key of Object.keys(own)) if (!(key in merged)) writers.set(key, keyWriter(flat, key) ?? member);
     mergeInto(merged, own);
     parts.push(own);
     if (Array.isArray(inner)) kept.push(...inner);
@@ -97,7 +107,7 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   for (const part of parts) recordWriters(merged, part);
   const unchanged = kept.length === allOf.length && kept.every((m, i) => m === allOf[i]);
   if (kept.length > 0) merged.allOf = kept;
-  if (!unchanged) written.set(merged, allOf);
+  if (!unchanged) { written.set(merged, allOf); keyWriters.set(merged, writers); }
   inProgress.delete(node);
   const result = unchanged ? node : merged;
   cache.set(node, result);
