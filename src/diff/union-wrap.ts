@@ -147,7 +147,12 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const [p, u, uv] = wrapped ? [b, r, rv] : [r, b, bv];
   const members = uv[keyword]!;
   const raw: unknown[] = u.node[keyword];
-  const index = bestMember(env, plainSide, p.node, members);
+  // Every member accepts only values the plain schema accepts (a free-form object became specific shapes):
+  // the union is the narrower side, not the wider one.
+  const inside = (x: unknown) => { const e = wrapped ? env.relation(p.node, x) : env.relation(x, p.node); return e === (wrapped ? 'narrowed' : 'widened') || e === 'none'; };
+  const found = bestMember(env, plainSide, p.node, members);
+  // No member stands for the plain schema, yet it accepts every member's values (`oneOf: [string, boolean]` -> `{}`).
+  const index = found ?? (members.length > 0 && members.every(inside) ? 0 : undefined);
   if (index === undefined) return false;
   const member = members[index];
   const rawIndex = raw.indexOf(member);
@@ -155,9 +160,6 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const m = env.child(unionSide, list, String(rawIndex), member);
   // oneOf rejects a value matching two members: a plain value that another member also matches.
   const overlapping = keyword === 'oneOf' && !isObject(u.node.discriminator) && members.some((other, i) => i !== index && !disjoint(member, other));
-  // Every member accepts only values the plain schema accepts (a free-form object became specific shapes):
-  // the union is the narrower side, not the wider one.
-  const inside = (x: unknown) => { const e = wrapped ? env.relation(p.node, x) : env.relation(x, p.node); return e === (wrapped ? 'narrowed' : 'widened') || e === 'none'; };
   const within = !overlapping && members.every(inside);
   if (within && members.some((x) => (wrapped ? env.same(p.node, x) : env.same(x, p.node)))) return true; // the union accepts exactly the plain schema's values
   const effect: SchemaEffect = overlapping ? 'incomparable' : within === wrapped ? 'narrowed' : 'widened';
