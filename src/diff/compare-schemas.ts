@@ -51,6 +51,8 @@ const HANDLED = new Set([
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
+const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.oneOf) && node.oneOf.length > 0) || (Array.isArray(node.anyOf) && node.anyOf.length > 0);
+
 /** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
 const EMPTY: Record<string, any> = Object.freeze({});
 
@@ -330,6 +332,15 @@ export class SchemaComparator {
     const bm = Array.isArray(before) ? before : [];
     const rm = Array.isArray(after) ? after : [];
     if (bm.length === 0 && rm.length === 0) return;
+    if (keyword !== 'allOf' && (bm.length === 0 || rm.length === 0) && !hasUnion(bm.length === 0 ? b.node : r.node)) {
+      // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
+      const added = bm.length === 0;
+      const names = (added ? rm : bm).map((m, i) => memberName(m, i, added ? this.env.revisionOrigin : this.env.baseOrigin));
+      add([this.emit('schema-union', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
+        field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
+      })]);
+      return;
+    }
     const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
     const baseKey = (m: unknown) => this.memberKey('base', m);
     const revisionKey = (m: unknown) => this.memberKey('revision', m);
