@@ -10,12 +10,12 @@ import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, Sch
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
-import { matchMembers } from './match-members.ts';
-import { flattenAllOf, keyWriter, writtenIn, writtenIndex } from './flatten-all-of.ts';
+import { flattenAllOf, keyWriter, writtenIn } from './flatten-all-of.ts';
+import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
-import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
+import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 
@@ -51,11 +51,6 @@ const HANDLED = new Set([
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
-const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.oneOf) && node.oneOf.length > 0) || (Array.isArray(node.anyOf) && node.anyOf.length > 0);
-
-/** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
-const EMPTY: Record<string, any> = Object.freeze({});
-
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -79,6 +74,8 @@ export class SchemaComparator {
     componentOf: (side, node) => componentPointer(node, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
     memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
   };
+
+  private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member) => this.memberKey(side, member) };
 
   constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {}
 
@@ -232,12 +229,12 @@ export class SchemaComparator {
     this.compareObject(b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
-    if (switched) this.compareMembers(switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
     else {
-      this.compareMembers('oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
-      this.compareMembers('anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
+      compareMembers(this.membersEnv, 'oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
+      compareMembers(this.membersEnv, 'anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
     }
-    this.compareMembers('allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
+    compareMembers(this.membersEnv, 'allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
   }
 
@@ -326,48 +323,6 @@ export class SchemaComparator {
     effects.delete('none');
     if (effects.size === 0) return 'none';
     return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
-  }
-
-  private compareMembers(keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const bm = Array.isArray(before) ? before : [];
-    const rm = Array.isArray(after) ? after : [];
-    if (bm.length === 0 && rm.length === 0) return;
-    if (keyword !== 'allOf' && (bm.length === 0 || rm.length === 0) && !hasUnion(bm.length === 0 ? b.node : r.node)) {
-      // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
-      const added = bm.length === 0;
-      const names = (added ? rm : bm).map((m, i) => memberName(m, i, added ? this.env.revisionOrigin : this.env.baseOrigin));
-      add([this.emit('schema-union', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
-        field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
-      })]);
-      return;
-    }
-    const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
-    const baseKey = (m: unknown) => this.memberKey('base', m);
-    const revisionKey = (m: unknown) => this.memberKey('revision', m);
-    const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
-    const bList = this.child('base', b, keyword, bm);
-    const rList = this.child('revision', r, keyword, rm);
-    // allOf members that stayed beside merged keywords keep the index they are written at.
-    const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
-    const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : j);
-    for (const [i, j] of pairs) {
-      add(this.pair(this.child('base', bList, bAt(i), bm[i]), this.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
-    }
-    const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
-    const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
-    // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
-    const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
-    // An allOf member that could not fold into its parent (it conflicts with it) is reported as what it adds to
-    // (or took from) the accepted set; only a member that cannot be looked into (a remote ref) stays opaque.
-    const visible = (m: unknown) => keyword === 'allOf' && isObject(m) && typeof m.$ref !== 'string';
-    for (const j of added) {
-      if (visible(rm[j])) { add(this.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, this.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
-      add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, rAt(j), rm[j]), undefined, walk, { value: memberName(rm[j], Number(rAt(j)), this.env.revisionOrigin) })]);
-    }
-    for (const i of removed) {
-      if (visible(bm[i])) { add(this.pair(this.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
-      add([this.emit(kind, 'removed', shrinks, this.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], Number(bAt(i)), this.env.baseOrigin) })]);
-    }
   }
 
   /**
