@@ -10,12 +10,12 @@ import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, Sch
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
-import { matchMembers } from './match-members.ts';
-import { flattenAllOf, writtenIn } from './flatten-all-of.ts';
+import { flattenAllOf, keyWriter, writtenIn } from './flatten-all-of.ts';
+import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapePointer } from '../normalize/openapi.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
-import { compareUnionWrap, componentPointer, disjoint, memberName, membersDisjoint, type UnionEnv } from './union-wrap.ts';
+import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 
@@ -74,6 +74,8 @@ export class SchemaComparator {
     componentOf: (side, node) => componentPointer(node, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
     memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
   };
+
+  private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member) => this.memberKey(side, member) };
 
   constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {}
 
@@ -146,6 +148,8 @@ export class SchemaComparator {
   ): RawChange {
     const { before, after, ...context } = extra;
     const suffix = key === undefined ? '' : `/${escapePointer(key)}`;
+    // A keyword folded in from an allOf member is located in that member.
+    if (key !== undefined) { b = this.keyHolder('base', b, key); r = this.keyHolder('revision', r, key); }
     const change: RawChange = {
       kind, action, effect,
       basePointer: b.pointer + suffix, revisionPointer: r.pointer + suffix,
@@ -158,6 +162,13 @@ export class SchemaComparator {
     this.uses.set(change, new Set());
     this.all.push(change);
     return change;
+  }
+
+  private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
+    const holder = isObject(at.node) ? keyWriter(at.node, key) : undefined;
+    if (!holder) return at;
+    const located = this.locate(side, holder, at.pointer);
+    return located.file || !at.file ? located : { ...located, file: at.file };
   }
 
   private pair(b: Located, r: Located, walk: Walk): RawChange[] {
@@ -218,12 +229,12 @@ export class SchemaComparator {
     this.compareObject(b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
-    if (switched) this.compareMembers(switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
     else {
-      this.compareMembers('oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
-      this.compareMembers('anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
+      compareMembers(this.membersEnv, 'oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
+      compareMembers(this.membersEnv, 'anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
     }
-    this.compareMembers('allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
+    compareMembers(this.membersEnv, 'allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
   }
 
@@ -314,27 +325,6 @@ export class SchemaComparator {
     return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
   }
 
-  private compareMembers(keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const bm = Array.isArray(before) ? before : [];
-    const rm = Array.isArray(after) ? after : [];
-    if (bm.length === 0 && rm.length === 0) return;
-    const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
-    const baseKey = (m: unknown) => this.memberKey('base', m);
-    const revisionKey = (m: unknown) => this.memberKey('revision', m);
-    const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
-    const bList = this.child('base', b, keyword, bm);
-    const rList = this.child('revision', r, keyword, rm);
-    for (const [i, j] of pairs) {
-      add(this.pair(this.child('base', bList, String(i), bm[i]), this.child('revision', rList, String(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${j}>` }));
-    }
-    const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
-    const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
-    // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
-    const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
-    for (const j of added) add([this.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, this.slot(rList, String(j), rm[j]), undefined, walk, { value: memberName(rm[j], j, this.env.revisionOrigin) })]);
-    for (const i of removed) add([this.emit(kind, 'removed', shrinks, this.slot(bList, String(i), bm[i]), rList, undefined, walk, { value: memberName(bm[i], i, this.env.baseOrigin) })]);
-  }
-
   /**
    * oneOf -> anyOf with the same members only widens (a value may now match several); anyOf -> oneOf narrows.
    * Returns the keyword whose members are then compared against the other side's, or undefined.
@@ -354,13 +344,13 @@ export class SchemaComparator {
   private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
     const node = isObject(member) ? member : {};
-    const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
+    const origin = isObject(member) && originOf ? namedOrigin(originOf(member)) : undefined;
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isObject(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin: origin && /^\/(components|definitions|\$defs)\//.test(origin) ? origin : undefined, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {

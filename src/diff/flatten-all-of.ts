@@ -2,7 +2,8 @@
  * `allOf` folded into its parent where that is exact: members whose keywords do not conflict are merged
  * (properties united, required united, annotations kept from the first writer). So `allOf: [{type: boolean},
  * {description: ...}]` equals `{type: boolean, description: ...}`, and a property moved between an allOf
- * member and the parent is no change. Conflicting members stay an allOf and are compared member by member.
+ * member and the parent is no change. Conflicting members (and `$ref`s) stay in an allOf beside the merged
+ * keywords and are compared member by member.
  * One merged object per source node (cached), so identity memos keep working.
  */
 import { canonicalEqual } from './schema-hash.ts';
@@ -25,33 +26,60 @@ function recordWriters(merged: Record<string, any>, from: Record<string, any>): 
   for (const name of Object.keys(from.properties)) if (!names.has(name)) names.set(name, written?.get(name) ?? from.properties);
 }
 const inProgress = new WeakSet<object>();
+/** Merged node -> keyword -> the member (or nested writer) it was folded from, so changes are located where written. */
+const keyWriters = new WeakMap<object, Map<string, object>>();
+
+/** The allOf member a merged node's keyword was written in (undefined when the node itself wrote it). */
+export function keyWriter(merged: object, key: string): object | undefined {
+  return keyWriters.get(merged)?.get(key);
+}
+
+/** Partly merged node -> the allOf list it was written with, so kept members keep their written index. */
+const written = new WeakMap<object, unknown[]>();
+
+/** Where an allOf member was written in the node's own allOf (its index in the merged list when not found). */
+export function writtenIndex(merged: object, member: unknown, index: number): number {
+  const list = written.get(merged);
+  const at = list ? list.indexOf(member) : -1;
+  return at >= 0 ? at : index;
+}
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function mergeInto(target: Record<string, any>, member: Record<string, any>): boolean {
+/** Whether `member` folds into `target` without a conflicting keyword (what mergeInto would refuse). */
+function fits(target: Record<string, any>, member: Record<string, any>): boolean {
+  for (const [key, value] of Object.entries(member)) {
+    if (!(key in target)) continue;
+    const current = target[key];
+    if (current === value || ANNOTATIONS.has(key)) continue;
+    if (key === 'properties' && isObject(current) && isObject(value)) {
+      for (const [name, schema] of Object.entries(value)) {
+        if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
+      }
+      continue;
+    }
+    if (key === 'required' && Array.isArray(current) && Array.isArray(value)) continue;
+    if (!canonicalEqual(current, value, 6)) return false;
+  }
+  return true;
+}
+
+/** Folds a member that `fits` into `target`: properties and required united, other keywords already equal. */
+function mergeInto(target: Record<string, any>, member: Record<string, any>): void {
   for (const [key, value] of Object.entries(member)) {
     if (!(key in target)) {
       target[key] = key === 'properties' ? { ...value } : key === 'required' && Array.isArray(value) ? [...value] : value;
       continue;
     }
     const current = target[key];
-    if (current === value || ANNOTATIONS.has(key)) continue;
     if (key === 'properties' && isObject(current) && isObject(value)) {
-      for (const [name, schema] of Object.entries(value)) {
-        if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
-        current[name] = current[name] ?? schema;
-      }
-      continue;
-    }
-    if (key === 'required' && Array.isArray(current) && Array.isArray(value)) {
+      for (const [name, schema] of Object.entries(value)) current[name] = current[name] ?? schema;
+    } else if (key === 'required' && Array.isArray(current) && Array.isArray(value)) {
       for (const name of value) if (!current.includes(name)) current.push(name);
-      continue;
     }
-    if (!canonicalEqual(current, value, 6)) return false;
   }
-  return true;
 }
 
 export function flattenAllOf(node: Record<string, any>): Record<string, any> {
@@ -61,20 +89,35 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   if (inProgress.has(node)) return node;
   inProgress.add(node);
   const { allOf, ...rest } = node;
-  const merged: Record<string, any> = { ...rest };
-  if (isObject(merged.properties)) merged.properties = { ...merged.properties };
-  if (Array.isArray(merged.required)) merged.required = [...merged.required];
-  let exact = true;
+  const merged: Record<string, any> = copy(rest);
   const parts: Record<string, any>[] = [rest];
+  const kept: unknown[] = [];
+  const writers = new Map<string, object>();
   for (const member of allOf as unknown[]) {
-    if (!isObject(member) || typeof member.$ref === 'string') { exact = false; break; }
+    if (!isObject(member) || typeof member.$ref === 'string') { kept.push(member); continue; }
     const flat = flattenAllOf(member);
-    if (Array.isArray(flat.allOf) || !mergeInto(merged, flat)) { exact = false; break; }
-    parts.push(flat);
+    const { allOf: inner, ...own } = flat;
+    // A conflicting member stays a member; the others fold in (allOf is a conjunction, so either is exact).
+    if (!fits(merged, own)) { kept.push(member); continue; }
+    for (const key of Object.keys(own)) if (!(key in merged)) writers.set(key, keyWriter(flat, key) ?? member);
+    mergeInto(merged, own);
+    parts.push(own);
+    if (Array.isArray(inner)) kept.push(...inner);
   }
-  if (exact) for (const part of parts) recordWriters(merged, part);
+  for (const part of parts) recordWriters(merged, part);
+  const unchanged = kept.length === allOf.length && kept.every((m, i) => m === allOf[i]);
+  if (kept.length > 0) merged.allOf = kept;
+  if (!unchanged) { written.set(merged, allOf); keyWriters.set(merged, writers); }
   inProgress.delete(node);
-  const result = exact ? merged : node;
+  const result = unchanged ? node : merged;
   cache.set(node, result);
   return result;
+}
+
+/** A copy whose `properties` and `required` can be extended without touching the source. */
+function copy(node: Record<string, any>): Record<string, any> {
+  const out = { ...node };
+  if (isObject(out.properties)) out.properties = { ...out.properties };
+  if (Array.isArray(out.required)) out.required = [...out.required];
+  return out;
 }

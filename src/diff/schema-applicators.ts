@@ -2,7 +2,7 @@
  * The applicator keywords of JSON Schema 2020-12 beyond the OpenAPI subset, for the one schema comparator:
  * array positions (prefixItems / items), contains, patternProperties, unevaluated*, dependentRequired,
  * dependentSchemas, propertyNames, if/then/else and not. Each says what a change does to the accepted set;
- * where that cannot be known (a changed `if`, a changed `not`), it says `incomparable`.
+ * where that cannot be known (a changed `if` beside both branches, an undecidable `not`), it says `incomparable`.
  */
 import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
@@ -25,7 +25,23 @@ const at = (walk: Walk, suffix: string): Walk => ({ ...walk, schemaPath: `${walk
 
 /** Printable state of a closable slot (a schema may be cyclic: never printed whole). */
 function describe(value: unknown): string {
-  return value === undefined ? 'any' : value === false ? 'false' : 'a schema';
+  return value === undefined || value === true ? 'any' : value === false ? 'false' : 'a schema';
+}
+
+/** `true` (OpenAPI 3.1 keeps boolean subschemas as written) is an absent slot. */
+const open = (value: unknown): unknown => (value === true ? undefined : value);
+
+/** Keywords that may evaluate array items besides prefixItems/items, so unevaluatedItems cannot be read alone. */
+const ITEM_EVALUATORS = ['contains', 'anyOf', 'oneOf', 'allOf', 'if', '$ref', '$dynamicRef'];
+
+/**
+ * What checks the positions past prefixItems: `items`, else `unevaluatedItems` where nothing else evaluates
+ * items (a tuple closed by `unevaluatedItems: false`), else anything.
+ */
+function restOf(node: Record<string, any>): { key: string; node: unknown } {
+  const items = open(node.items);
+  if (items !== undefined || node.unevaluatedItems === undefined || ITEM_EVALUATORS.some((k) => node[k] !== undefined)) return { key: 'items', node: items };
+  return { key: 'unevaluatedItems', node: open(node.unevaluatedItems) };
 }
 
 /** A slot of "open" (absent / true), "closed" (false) or a schema. Ranked closed < schema < open. */
@@ -59,9 +75,11 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   const rp: unknown[] = Array.isArray(r.node.prefixItems) ? r.node.prefixItems : [];
   const bList = c.child('base', b, 'prefixItems', bp);
   const rList = c.child('revision', r, 'prefixItems', rp);
+  const bRest = restOf(b.node);
+  const rRest = restOf(r.node);
   for (let i = 0; i < Math.max(bp.length, rp.length); i++) {
-    const bAt = i < bp.length ? c.child('base', bList, String(i), bp[i]) : c.child('base', b, 'items', b.node.items);
-    const rAt = i < rp.length ? c.child('revision', rList, String(i), rp[i]) : c.child('revision', r, 'items', r.node.items);
+    const bAt = i < bp.length ? c.child('base', bList, String(i), open(bp[i])) : c.child('base', b, bRest.key, bRest.node);
+    const rAt = i < rp.length ? c.child('revision', rList, String(i), open(rp[i])) : c.child('revision', r, rRest.key, rRest.node);
     if (isObject(bAt.node) && isObject(rAt.node)) { add(c.pair(bAt, rAt, at(walk, `[${i}]`))); continue; }
     const rb = rank(bAt.node);
     const ra = rank(rAt.node);
@@ -70,9 +88,11 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
     const action: ChangeAction = i >= bp.length ? 'added' : i >= rp.length ? 'removed' : widened ? 'widened' : 'narrowed';
     add([c.emit('schema-prefix-items', action, widened ? 'widened' : 'narrowed', i < bp.length ? bAt : bList, i < rp.length ? rAt : rList, undefined, walk, { value: String(i) })]);
   }
-  if (bp.length === 0 && rp.length === 0 && (isObject(b.node.items) || isObject(r.node.items)) && b.node.items !== false && r.node.items !== false) {
+  const bi = open(b.node.items);
+  const ri = open(r.node.items);
+  if (bp.length === 0 && rp.length === 0 && (isObject(bi) || isObject(ri)) && bi !== false && ri !== false) {
     // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
-    add(c.pair(c.child('base', b, 'items', b.node.items), c.child('revision', r, 'items', r.node.items), at(walk, '[]')));
+    add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), at(walk, '[]')));
     return;
   }
   single(c, 'items', 'schema-items', b, r, walk, add, '[]');
@@ -156,7 +176,8 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
     return;
   }
   if (!c.same(bi, ri)) {
-    add([c.emit('schema-conditional', 'changed', 'incomparable', b, r, 'if', walk, { field: 'if' })]);
+    const effect = ifEffect(c, b.node, r.node);
+    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if' })]);
     return;
   }
   for (const branch of ['then', 'else']) {
@@ -168,6 +189,21 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
       add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, branch, walk, { field: branch })]);
     }
   }
+}
+
+/**
+ * A changed `if` beside one unchanged branch: with `then` alone the schema accepts `not if` or `then`, so a
+ * wider `if` narrows it; with `else` alone it accepts `if` or `else`, so a wider `if` widens it. With both
+ * branches (or a branch changed too) inclusion cannot be decided from the parts.
+ */
+function ifEffect(c: Recursor, before: Record<string, any>, after: Record<string, any>): SchemaEffect {
+  const only = (n: Record<string, any>) => (n.then !== undefined && n.else === undefined ? 'then' : n.else !== undefined && n.then === undefined ? 'else' : undefined);
+  const branch = only(before);
+  if (!branch || only(after) !== branch || !c.same(before[branch], after[branch])) return 'incomparable';
+  const inner = c.relation(before.if, after.if);
+  if (inner !== 'widened' && inner !== 'narrowed') return inner === 'none' ? 'none' : 'incomparable';
+  if (branch === 'else') return inner;
+  return inner === 'widened' ? 'narrowed' : 'widened';
 }
 
 /** `not` inverts: a `not` schema that accepts more makes the whole accept less, and the reverse. */

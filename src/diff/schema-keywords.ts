@@ -100,7 +100,7 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
     if (before === undefined) { action = 'added'; narrows = true; }
     else if (after === undefined) { action = 'removed'; narrows = false; }
     else { action = after > before ? 'increased' : 'decreased'; narrows = (after > before) === lower; }
-    add(k.emit(kind as ChangeKind, action, narrows ? 'narrowed' : 'widened', b, r, keyword, walk, { before, after }));
+    add(k.emit(kind as ChangeKind, action, narrows ? 'narrowed' : 'widened', b, r, writtenAt(action === 'removed' ? b.node : r.node, keyword), walk, { before, after }));
   }
   const bm = b.node.multipleOf;
   const rm = r.node.multipleOf;
@@ -125,6 +125,12 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
   const ru = r.node.uniqueItems === true;
   if (bu !== ru) add(k.emit('schema-unique-items', ru ? 'added' : 'removed', ru ? 'narrowed' : 'widened', b, r, 'uniqueItems', walk));
 }
+/** OpenAPI 3.0 / draft-04 `exclusiveMaximum: true`: the bound's value is written at `maximum`. */
+function writtenAt(node: Record<string, any>, keyword: string): string {
+  if (typeof node[keyword] !== 'boolean') return keyword;
+  return keyword === 'exclusiveMaximum' ? 'maximum' : keyword === 'exclusiveMinimum' ? 'minimum' : keyword;
+}
+
 /**
  * `maximum: 10` -> `exclusiveMaximum: 10` (or the reverse, or draft-04's boolean form) is one bound that moved,
  * not one removed and one added: compared as a single effective bound. Returns the keywords it handled.

@@ -147,7 +147,12 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const [p, u, uv] = wrapped ? [b, r, rv] : [r, b, bv];
   const members = uv[keyword]!;
   const raw: unknown[] = u.node[keyword];
-  const index = bestMember(env, plainSide, p.node, members);
+  // Every member accepts only values the plain schema accepts (a free-form object became specific shapes):
+  // the union is the narrower side, not the wider one.
+  const inside = (x: unknown) => { const e = wrapped ? env.relation(p.node, x) : env.relation(x, p.node); return e === (wrapped ? 'narrowed' : 'widened') || e === 'none'; };
+  const found = bestMember(env, plainSide, p.node, members);
+  // No member stands for the plain schema, yet it accepts every member's values (`oneOf: [string, boolean]` -> `{}`).
+  const index = found ?? (members.length > 0 && members.every(inside) ? 0 : undefined);
   if (index === undefined) return false;
   const member = members[index];
   const rawIndex = raw.indexOf(member);
@@ -155,9 +160,6 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const m = env.child(unionSide, list, String(rawIndex), member);
   // oneOf rejects a value matching two members: a plain value that another member also matches.
   const overlapping = keyword === 'oneOf' && !isObject(u.node.discriminator) && members.some((other, i) => i !== index && !disjoint(member, other));
-  // Every member accepts only values the plain schema accepts (a free-form object became specific shapes):
-  // the union is the narrower side, not the wider one.
-  const inside = (x: unknown) => { const e = wrapped ? env.relation(p.node, x) : env.relation(x, p.node); return e === (wrapped ? 'narrowed' : 'widened') || e === 'none'; };
   const within = !overlapping && members.every(inside);
   if (within && members.some((x) => (wrapped ? env.same(p.node, x) : env.same(x, p.node)))) return true; // the union accepts exactly the plain schema's values
   const effect: SchemaEffect = overlapping ? 'incomparable' : within === wrapped ? 'narrowed' : 'widened';
@@ -181,12 +183,26 @@ export function componentPointer(node: unknown, originOf?: (node: object) => Ori
 
 /** A member named as a reader knows it: its component, title, const value or type; its index only as a last resort. */
 export function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
-  const origin = isObject(member) && originOf ? originOf(member)?.pointer : undefined;
-  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin)) return origin.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const origin = isObject(member) && originOf ? originOf(member) : undefined;
+  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin.pointer)) return origin.pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+  // A schema written in another file (`block.yaml#/Capella/BeaconBlock`) is named by its pointer there.
+  if (namedOrigin(origin)) return origin!.pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
   if (!isObject(member)) return index >= 0 ? `#${index}` : 'schema';
   if (typeof member.title === 'string') return member.title;
   if ('const' in member) return show(member.const);
   if (Array.isArray(member.enum) && member.enum.length === 1) return show(member.enum[0]);
   if (typeof member.type === 'string' || Array.isArray(member.type)) return ([] as unknown[]).concat(member.type).join('|');
   return index >= 0 ? `#${index}` : 'schema';
+}
+
+/**
+ * The name a member has as a shared schema, so members pair by name wherever they were inserted: a component
+ * or definition, or a node written elsewhere (`$ref: './types/block.yaml#/Capella/BeaconBlock'`), named by its
+ * file's base name and pointer. A member written inline in its list has no name (its pointer is an index).
+ */
+export function namedOrigin(origin: Origin | undefined): string | undefined {
+  if (!origin) return undefined;
+  if (/^\/(components|definitions|\$defs)\//.test(origin.pointer)) return origin.pointer;
+  if (origin.pointer === '' || /\/(oneOf|anyOf|allOf)\/\d+$/.test(origin.pointer) || origin.pointer.startsWith('/paths/')) return undefined;
+  return `${origin.file.split('/').pop()}#${origin.pointer}`;
 }

@@ -1,0 +1,65 @@
+/**
+ * oneOf / anyOf / allOf member lists compared member by member: members pair by meaning (match-members.ts),
+ * a union that appeared or went as a whole is one change, and an allOf member that could not fold into its
+ * parent is reported as what it adds or takes.
+ */
+import type { ChangeKind, RawChange } from './types.ts';
+import type { Located, Walk } from './schema-keywords.ts';
+import { matchMembers, type MemberKey } from './match-members.ts';
+import { writtenIndex } from './flatten-all-of.ts';
+import { disjoint, type UnionEnv } from './union-wrap.ts';
+
+export interface MembersEnv extends UnionEnv {
+  memberKey(side: 'base' | 'revision', member: unknown): MemberKey;
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.oneOf) && node.oneOf.length > 0) || (Array.isArray(node.anyOf) && node.anyOf.length > 0);
+
+/** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
+const EMPTY: Record<string, any> = Object.freeze({});
+
+export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+  const bm = Array.isArray(before) ? before : [];
+  const rm = Array.isArray(after) ? after : [];
+  if (bm.length === 0 && rm.length === 0) return;
+  if (keyword !== 'allOf' && (bm.length === 0 || rm.length === 0) && !hasUnion(bm.length === 0 ? b.node : r.node)) {
+    // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
+    const added = bm.length === 0;
+    const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i));
+    add([c.emit('schema-union', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
+      field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
+    })]);
+    return;
+  }
+  const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
+  const baseKey = (m: unknown) => c.memberKey('base', m);
+  const revisionKey = (m: unknown) => c.memberKey('revision', m);
+  const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
+  const bList = c.child('base', b, keyword, bm);
+  const rList = c.child('revision', r, keyword, rm);
+  // allOf members that stayed beside merged keywords keep the index they are written at.
+  const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
+  const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : j);
+  for (const [i, j] of pairs) {
+    add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
+  }
+  const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
+  const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
+  // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
+  const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
+  // An allOf member that could not fold into its parent (it conflicts with it) is reported as what it adds to
+  // (or took from) the accepted set; only a member that cannot be looked into (a remote ref) stays opaque.
+  const visible = (m: unknown) => keyword === 'allOf' && isObject(m) && typeof m.$ref !== 'string';
+  for (const j of added) {
+    if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
+    add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j))) })]);
+  }
+  for (const i of removed) {
+    if (visible(bm[i])) { add(c.pair(c.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
+    add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i))) })]);
+  }
+}
