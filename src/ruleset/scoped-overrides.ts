@@ -6,7 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type picomatchType from 'picomatch';
+
+/** picomatch is loaded only when a configuration has override blocks (every other run skips its start-up cost). */
+let picomatchModule: typeof picomatchType | undefined;
+function picomatch(...args: Parameters<typeof picomatchType>): ReturnType<typeof picomatchType> {
+  picomatchModule ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
+  return picomatchModule(...args);
+}
 import { ConfigError } from '../errors.ts';
 import type { OverrideBlock } from '../types.ts';
 import { lineOfPath } from '../config/yaml-positions.ts';

@@ -38,7 +38,6 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   const hint = 'write an OpenAPI or JSON Schema document into it';
   if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint });
-  assertTextInput(text, display);
   const encoding = encodingOf(path, text);
   const data = encoding === 'json' ? parseJson(text, display) : parseYaml(text, display);
   if (data === undefined || (data === null && encoding === 'yaml')) {
@@ -74,6 +73,8 @@ function parseJson(text: string, display: string): unknown {
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     if (error instanceof RangeError) throw tooDeep(display, error);
+    // Raw NUL is invalid JSON: looked for only once parsing failed (a scan of the whole text otherwise).
+    assertTextInput(text, display);
     // JSON.parse does not always give a position: our own scanner finds it.
     const message = oneLine((error as Error).message);
     let reason = message.replace(/ in JSON at position \d+.*$/, '');
@@ -102,6 +103,8 @@ function parseYaml(text: string, display: string): unknown {
   try {
     data = loadYaml(text, { filename: display, schema: SPEC_SCHEMA, maxDepth: MAX_NESTING } as Parameters<typeof loadYaml>[1]);
   } catch (error) {
+    // js-yaml refuses NUL too ("non-printable characters"): say what the file most likely is instead.
+    assertTextInput(text, display);
     if (error instanceof YAMLException) {
       const line = error.mark ? error.mark.line + 1 : /single document/.test(error.reason) ? secondDocumentLine(text) : undefined;
       if (/nesting exceeded maxDepth/.test(error.reason)) throw nestingError(display, line, error);

@@ -75,7 +75,8 @@ function openFailure(error: unknown, options: ReadLimits): unknown {
 }
 
 function decode(chunks: Buffer[], total: number): string {
-  return Buffer.concat(chunks, total).toString('utf8');
+  // The usual case is one read of the whole file: decode it in place instead of copying it first.
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
 }
 
 /** Reads a regular file as UTF-8 text, refusing anything else (see the module comment). */
@@ -98,6 +99,8 @@ export async function readRegularFile(path: string, options: ReadLimits): Promis
       chunks.push(buffer.subarray(0, bytesRead));
       total += bytesRead;
       if (total > options.limit) throw tooLarge(options);
+      // A regular file reads short only at its end: fewer bytes than asked for (size + 1) means we have it all.
+      if (bytesRead < buffer.length) break;
     }
     return decode(chunks, total);
   } catch (error) {
@@ -127,6 +130,7 @@ export function readRegularFileSync(path: string, options: ReadLimits): string {
       chunks.push(buffer.subarray(0, bytesRead));
       total += bytesRead;
       if (total > options.limit) throw tooLarge(options);
+      if (bytesRead < buffer.length) break; // short read of a regular file: its end
     }
     return decode(chunks, total);
   } catch (error) {
