@@ -2,7 +2,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { run, type ChangesetDeps } from '../../src/cli/commands/changeset.ts';
 import { createContext } from '../../src/cli/context.ts';
 import type { Finding } from '../../src/classify/types.ts';
@@ -14,7 +13,7 @@ import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 import { capturedContext } from '../versioning/helpers/captured-context.ts';
-import { SAFETY_MS } from '../helpers/child.ts';
+import { terminal } from '../helpers/terminal.ts';
 
 function project(): TempProject {
   const p = emptyProject('specver-changeset-');
@@ -135,41 +134,7 @@ test('--contract naming an unknown contract: exit 2', async () => {
   assert.match(r.stderr, /unknown contract 'ghost'/);
 });
 
-// Interactive: clack prompts driven through injected input/output streams.
-function terminal(dir: string) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let screen = '';
-  // Colour codes are stripped: what matters is the text a person sees.
-  stdout.on('data', (chunk: Buffer) => (screen += chunk.toString().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')));
-  const ctx = createContext(
-    { cwd: dir, env: { NO_COLOR: '1' }, streams: { stdin: stdin as never, stdout: stdout as never, stderr: { write: () => true } } },
-    { interactive: true },
-  );
-  return {
-    ctx,
-    screen: () => screen,
-    /** Resolves once the screen shows `pattern` (checked on every write, not on a timer). */
-    async waitFor(pattern: RegExp) {
-      if (!pattern.test(screen)) {
-        await new Promise<void>((resolve, reject) => {
-          // Only a safety net against a hang; it asserts no speed.
-          const timer = setTimeout(() => reject(new Error(`the screen never showed ${pattern}: ${JSON.stringify(screen)}`)), SAFETY_MS);
-          const check = () => {
-            if (!pattern.test(screen)) return;
-            clearTimeout(timer);
-            stdout.off('data', check);
-            resolve();
-          };
-          stdout.on('data', check);
-        });
-      }
-      assert.match(screen, pattern, JSON.stringify(screen));
-    },
-    type: (keys: string) => stdin.write(keys),
-  };
-}
-
+// Interactive: clack prompts driven through injected input/output streams (test/helpers/terminal.ts).
 test('interactive: shows the changes, asks the bump (pre-filled with the suggested one) and the summary', async () => {
   const p = project();
   const t = terminal(p.dir);

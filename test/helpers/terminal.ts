@@ -2,6 +2,7 @@
 import * as assert from 'uvu/assert';
 import { PassThrough } from 'node:stream';
 import { createContext } from '../../src/cli/context.ts';
+import { SAFETY_MS } from './child.ts';
 
 export function terminal(dir: string) {
   const stdin = new PassThrough();
@@ -16,8 +17,21 @@ export function terminal(dir: string) {
   return {
     ctx,
     screen: () => screen,
+    /** Resolves once the screen shows `pattern` (checked on every write, not on a timer). */
     async waitFor(pattern: RegExp) {
-      for (let i = 0; i < 300 && !pattern.test(screen); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!pattern.test(screen)) {
+        await new Promise<void>((resolve, reject) => {
+          // Only a safety net against a hang; it asserts no speed.
+          const timer = setTimeout(() => reject(new Error(`the screen never showed ${pattern}: ${JSON.stringify(screen)}`)), SAFETY_MS);
+          const check = () => {
+            if (!pattern.test(screen)) return;
+            clearTimeout(timer);
+            stdout.off('data', check);
+            resolve();
+          };
+          stdout.on('data', check);
+        });
+      }
       assert.match(screen, pattern, JSON.stringify(screen));
     },
     type: (keys: string) => stdin.write(keys),

@@ -16,6 +16,7 @@ import { BASE_CONFIG, BASE_SPEC } from '../helpers/bad-input.ts';
 import { runChild, startChild, waitUntil, type ChildResult } from '../helpers/child.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
 const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.ts');
@@ -51,15 +52,6 @@ function leftovers(p: TempProject): string[] {
   return [...p.snapshot().keys()].filter((file) => /(^|\/)\.[^/]*\.tmp$/.test(file) || file.endsWith('.specver/.lock') || file === '.specver/.lock');
 }
 
-/** A seeded PRNG (mulberry32): the same kill points on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let cleanState: Map<string, string> | undefined;
 async function clean(): Promise<Map<string, string>> {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { runChild } from '../helpers/child.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const RUNS = Number(process.env.SPECVER_CRASH_RUNS ?? 10);
 const SEED = 20261125;
@@ -24,15 +25,6 @@ const CHANGESET_COUNT = 20;
 /** Event-loop turns between the start of the chosen step and the kill: 0 is exactly at the step. */
 const TURNS = [0, 0, 1, 2, 3, 5, 8, 13, 40];
 
-/** A seeded PRNG (mulberry32): the same kill points on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function spec(name: string): string {
   return `openapi: 3.0.3\ninfo:\n  title: ${name}\n  version: "1"\npaths:\n  /${name}:\n    get:\n      responses:\n        "200":\n          description: ok\n`;
