@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Finding } from '../classify/types.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import type { ValuesOf } from '../report/diff-html.ts';
 import type { Context } from './context.ts';
 

@@ -206,7 +206,11 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .command('completion')
     .description('print a shell completion script')
     .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
-    .action(action(() => import('./commands/completion.ts')));
+    // The script is built from this very program, handed over so the command needs no second copy of it.
+    .action(action(async () => {
+      const { run } = await import('./commands/completion.ts');
+      return { run: (context: Context, shell: 'bash' | 'zsh' | 'fish') => run(context, shell, program) };
+    }));
 
   // Every subcommand reports errors through main's mapper, never by exiting itself, and shows examples.
   const quietErrors = (cmd: Command, prefix: string) => {

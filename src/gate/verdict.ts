@@ -7,7 +7,7 @@
  * An expired waiver fails the gate too; a waiver that matches nothing is a warning. Pure.
  */
 import type { Finding } from '../classify/types.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import { globMatches, isExpired, waiverMatches, type Waiver, type WaiverFile } from './waivers.ts';
 
 export type FindingStatus =

@@ -3,35 +3,11 @@
  * the changes with the rule set, and summarise. Pure orchestration: every stage lives in its own module.
  */
 import { join, relative } from 'node:path';
-import type { Finding, Summary } from '../classify/types.ts';
 import { ConfigError } from '../errors.ts';
 import type { LoadedSpec, LoadOptions } from '../spec/types.ts';
 import type { Config, ContractConfig } from '../types.ts';
+import type { BaseInfo, CompareOptions, Comparison } from './comparison.ts';
 import { parseBase } from './resolve-base.ts';
-
-export interface CompareOptions {
-  /** `--base` as given on the command line. */
-  base?: string;
-  today: Date;
-}
-
-export interface BaseInfo {
-  /** What the current spec was compared against: `petstore@1.2.0` or `git:origin/main`. */
-  label: string;
-  /** The snapshot version, when the base is a snapshot. */
-  version?: string;
-  /** File of the base document, relative to the project root (snapshot path, or spec path at the git ref). */
-  file: string;
-}
-
-export interface Comparison {
-  contract: ContractConfig;
-  base: BaseInfo;
-  /** False when the contract did not exist at the base (a git ref before it was added): nothing to compare. */
-  hasBase: boolean;
-  findings: Finding[];
-  summary: Summary;
-}
 
 function loadOptions(config: Config, contract: ContractConfig, readFile?: LoadOptions['readFile']): LoadOptions {
   return { projectRoot: config.root, refsMap: config.refsMap, readFile, expectedFormat: contract.format };
@@ -106,14 +82,4 @@ export async function compareContract(config: Config, contract: ContractConfig, 
     lifecycle: config.lifecycle,
   });
   return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
-}
-
-/** Compare several contracts (on worker threads when there are many); results follow the order given. */
-export async function compareContracts(config: Config, contracts: ContractConfig[], options: CompareOptions): Promise<Comparison[]> {
-  const { compareInWorkers, workerCount } = await import('./compare-parallel.ts');
-  const workers = workerCount(contracts.length);
-  if (workers > 0) return compareInWorkers(config, contracts, options, workers);
-  const results: Comparison[] = [];
-  for (const contract of contracts) results.push(await compareContract(config, contract, options));
-  return results;
 }

@@ -5,29 +5,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { ConfigError, InterruptedError, SpecverError, ToolError, UsageError, CancelledError } from '../errors.ts';
+import { ToolError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
-import type { Comparison, CompareOptions } from './compare-contract.ts';
-import type { SerializedError, WorkerInput, WorkerMessage } from './compare-worker.ts';
+import { compareContract } from './compare-contract.ts';
+import type { Comparison, CompareOptions } from './comparison.ts';
+import { reviveError, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 
 /** Below this many contracts, comparisons run in the main thread. */
 export const PARALLEL_THRESHOLD = 8;
-
-const ERROR_CLASSES: Record<string, new (message: string, details?: object) => SpecverError> = {
-  ConfigError,
-  UsageError,
-  ToolError,
-  CancelledError,
-  InterruptedError,
-};
-
-/** Turn a worker's error data back into the typed error the exit-code mapper knows. */
-export function reviveError(data: SerializedError): Error {
-  const Class = ERROR_CLASSES[data.name];
-  const error = Class ? new Class(data.message, { file: data.file, line: data.line, hint: data.hint }) : new Error(data.message);
-  if (data.stack) error.stack = data.stack;
-  return error;
-}
 
 /** How many workers to use for `count` contracts (0 = run in-process). */
 export function workerCount(count: number, cores = availableParallelism(), env: Record<string, string | undefined> = process.env): number {
@@ -73,5 +58,14 @@ export async function compareInWorkers(
     }).finally(() => worker.terminate());
   });
   await Promise.all(running);
+  return results;
+}
+
+/** Compare several contracts (on worker threads when there are many); results follow the order given. */
+export async function compareContracts(config: Config, contracts: ContractConfig[], options: CompareOptions): Promise<Comparison[]> {
+  const workers = workerCount(contracts.length);
+  if (workers > 0) return compareInWorkers(config, contracts, options, workers);
+  const results: Comparison[] = [];
+  for (const contract of contracts) results.push(await compareContract(config, contract, options));
   return results;
 }

@@ -3,37 +3,8 @@
  * results back. Errors travel as data and are revived as the same typed errors on the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isSpecverError } from '../errors.ts';
-import type { Config, ContractConfig } from '../types.ts';
 import { compareContract } from './compare-contract.ts';
-
-export interface WorkerInput {
-  config: Config;
-  contracts: ContractConfig[];
-  base?: string;
-  today: string;
-}
-
-export type WorkerMessage =
-  | { type: 'result'; index: number; comparison: Awaited<ReturnType<typeof compareContract>> }
-  | { type: 'error'; index: number; error: SerializedError };
-
-export interface SerializedError {
-  name: string;
-  message: string;
-  exitCode?: number;
-  file?: string;
-  line?: number;
-  hint?: string;
-  stack?: string;
-}
-
-export function serializeError(error: unknown): SerializedError {
-  if (isSpecverError(error))
-    return { name: error.name, message: error.message, exitCode: error.exitCode, file: error.file, line: error.line, hint: error.hint, stack: error.stack };
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { name: 'Error', message: String(error) };
-}
+import { serializeError, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 
 async function main(input: WorkerInput): Promise<void> {
   const today = new Date(input.today);

@@ -7,7 +7,7 @@
  */
 import type { Finding } from '../classify/types.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { verdictLine } from './breaking-text.ts';
 

@@ -4,7 +4,7 @@
  * waivers fail in a `waivers` suite.
  */
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import { describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { renderJunit, type JunitSuite } from './junit.ts';
 

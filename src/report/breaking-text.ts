@@ -4,7 +4,7 @@
  */
 import type { Output } from '../cli/output.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding } from './change-line.ts';
 
 export function breakingCount(comparisons: Comparison[]): number {

@@ -6,7 +6,7 @@
  * the values before and after. Every piece of spec text is HTML-escaped.
  */
 import type { Finding } from '../classify/types.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import type { Severity } from '../types.ts';
 import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
 

@@ -2,7 +2,7 @@
 import type { Finding, Summary } from '../classify/types.ts';
 import { judge, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Waiver } from '../gate/waivers.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import { highestBump, type Bump, type Severity } from '../types.ts';
 
 function totals(comparisons: Comparison[]): Summary {

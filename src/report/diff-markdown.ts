@@ -1,5 +1,5 @@
 /** `diff --format markdown`: the table a pull-request comment or job summary shows. */
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import type { Severity } from '../types.ts';
 import { bySeverity, describeFinding, whereOf } from './change-line.ts';
 

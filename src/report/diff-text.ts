@@ -1,7 +1,7 @@
 /** Human output of `diff`: per contract a header with counts and the suggested bump, then one line per change. */
 import type { Output } from '../cli/output.ts';
 import type { Summary } from '../classify/types.ts';
-import type { Comparison } from '../pipeline/compare-contract.ts';
+import type { Comparison } from '../pipeline/comparison.ts';
 import type { Severity } from '../types.ts';
 import { bySeverity, describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
 

@@ -4,7 +4,7 @@ import type { Finding } from '../../src/classify/types.ts';
 import { ConfigError, type SpecverError } from '../../src/errors.ts';
 import { judge, waiverProblems } from '../../src/gate/verdict.ts';
 import { globMatches, parseWaivers, waiverMatches, type Waiver } from '../../src/gate/waivers.ts';
-import type { Comparison } from '../../src/pipeline/compare-contract.ts';
+import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { githubReport, NOTICE_CAP } from '../../src/report/breaking-github.ts';
 import { breakingJson } from '../../src/report/diff-json.ts';
 import { renderBreakingJunit } from '../../src/report/breaking-junit.ts';

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
-import { reviveError, workerCount, PARALLEL_THRESHOLD } from '../../src/pipeline/compare-parallel.ts';
-import { serializeError } from '../../src/pipeline/compare-worker.ts';
+import { workerCount, PARALLEL_THRESHOLD } from '../../src/pipeline/compare-parallel.ts';
+import { reviveError, serializeError } from '../../src/pipeline/worker-protocol.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 

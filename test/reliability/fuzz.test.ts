@@ -13,7 +13,7 @@ import { classifySpecs } from '../../src/classify/classify.ts';
 import { summarize } from '../../src/classify/summary.ts';
 import type { Finding } from '../../src/classify/types.ts';
 import { isSpecverError } from '../../src/errors.ts';
-import type { Comparison } from '../../src/pipeline/compare-contract.ts';
+import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { diffJson } from '../../src/report/diff-json.ts';
 import { loadSpecFromText } from '../../src/spec/load.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';

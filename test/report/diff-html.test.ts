@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Finding } from '../../src/classify/types.ts';
-import type { Comparison } from '../../src/pipeline/compare-contract.ts';
+import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { renderDiffHtml, printable } from '../../src/report/diff-html.ts';
 import { atPointer, nearest } from '../../src/cli/change-values.ts';
 

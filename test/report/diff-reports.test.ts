@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Output } from '../../src/cli/output.ts';
 import type { Finding } from '../../src/classify/types.ts';
-import type { Comparison } from '../../src/pipeline/compare-contract.ts';
+import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { breakingJson, diffJson } from '../../src/report/diff-json.ts';
 import { renderDiffMarkdown } from '../../src/report/diff-markdown.ts';
 import { renderDiffText } from '../../src/report/diff-text.ts';

@@ -1,0 +1,27 @@
+/** What a comparison of one contract produces: plain data, shared by the pipeline, the reports and the gate. */
+import type { Finding, Summary } from '../classify/types.ts';
+import type { ContractConfig } from '../types.ts';
+
+export interface CompareOptions {
+  /** `--base` as given on the command line. */
+  base?: string;
+  today: Date;
+}
+
+export interface BaseInfo {
+  /** What the current spec was compared against: `petstore@1.2.0` or `git:origin/main`. */
+  label: string;
+  /** The snapshot version, when the base is a snapshot. */
+  version?: string;
+  /** File of the base document, relative to the project root (snapshot path, or spec path at the git ref). */
+  file: string;
+}
+
+export interface Comparison {
+  contract: ContractConfig;
+  base: BaseInfo;
+  /** False when the contract did not exist at the base (a git ref before it was added): nothing to compare. */
+  hasBase: boolean;
+  findings: Finding[];
+  summary: Summary;
+}
