@@ -10,7 +10,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { ConfigError } from '../errors.ts';
-import { isInside, writeProblem } from '../store/safe-path.ts';
+import { assertReadableInside, isInside, writeProblem } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
@@ -53,6 +53,9 @@ export async function loadConfig(ctx: { cwd: string; configPath?: string }): Pro
       hint: "run 'specver init' to create one, or pass -c <path>",
     });
   }
+  // A discovered config is repository content: a symlink to a file outside the project is not followed.
+  // A path given with -c is the caller's own choice and is read wherever it leads.
+  if (!ctx.configPath) assertReadableInside(dirname(file), file, 'config file');
   let text: string;
   try {
     text = await readRegularFile(file, { limit: READ_LIMITS.config, shown: displayPath(ctx.cwd, file), hint: ctx.configPath ? 'check the path given to -c/--config' : undefined });

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
@@ -221,6 +222,22 @@ test('a missing config: ConfigError naming cwd with an init hint', async () => {
     assert.is((error as ConfigError).message, `no specver.yaml found in ${project.dir} or its parents`);
     assert.match((error as ConfigError).hint!, /specver init/);
   }
+});
+
+test('a discovered specver.yaml that is a symlink out of the project is refused; -c reads it wherever it leads', async () => {
+  const project = emptyProject();
+  const outside = emptyProject();
+  outside.write('specver.yaml', 'contracts: []\n');
+  symlinkSync(outside.path('specver.yaml'), project.path('specver.yaml'));
+  try {
+    await loadConfig({ cwd: project.dir });
+    assert.unreachable('should fail');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.match((error as ConfigError).message, /config file specver\.yaml leads outside the project root/);
+  }
+  const config = await loadConfig({ cwd: project.dir, configPath: outside.path('specver.yaml') });
+  assert.equal(config.contracts, []);
 });
 
 test('a -c path that does not exist is a ConfigError', async () => {
