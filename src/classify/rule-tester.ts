@@ -105,10 +105,12 @@ async function runCase(rule: RuleDefinition, all: RuleDefinition[], c: RuleCase,
     }
     const id = winner?.id ?? 'unclassified';
     const location = (side === 'base' ? change.basePointer : change.revisionPointer) ?? '';
-    const severity = policy
-      ? policy.severityOf({ rule: id, category: winner?.category ?? 'unclassified', contract: c.contract, method: change.context.method, path: change.context.path, usedBy: change.usedBy, pointer: location }, winner?.severity ?? 'breaking').severity
-      : winner?.severity ?? 'breaking';
-    return { rule: id, severity, location, message };
+    const scoped = policy?.severityOf({ rule: id, category: winner?.category ?? 'unclassified', contract: c.contract, method: change.context.method, path: change.context.path, usedBy: change.usedBy, pointer: location }, winner?.severity ?? 'breaking');
+    const severity = scoped ? scoped.severity : winner?.severity ?? 'breaking';
+    // As in classification: an opt-in rule (`enabled: false`) reports only where configuration turns it on,
+    // except the rule under test, whose cases prove what it reports once enabled.
+    const optedOut = winner?.enabled === false && winner.id !== rule.id && (scoped?.source ?? 'default') === 'default';
+    return { rule: id, severity: optedOut ? 'off' : severity, location, message };
   }).filter((finding) => finding.severity !== 'off');
   const index = ruleIndexFor(rules, builtInConditions());
   const fired = await Promise.all(changes.map(async (change) => (await index.matching(change)).map((r) => ({ rule: r.id, priority: r.priority }))));

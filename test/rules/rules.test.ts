@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { stringify } from 'yaml';
 import { join } from 'node:path';
 import { builtInRules } from '../../src/ruleset/load-rules.ts';
-import { runRuleCases } from '../../src/classify/rule-tester.ts';
+import { runCaseFile, runRuleCases } from '../../src/classify/rule-tester.ts';
+import { severityPolicy } from '../../src/ruleset/apply-overrides.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 
 /** Case files live beside their format: fixtures/rules/<format>/<rule-id>.yaml. */
@@ -68,6 +69,22 @@ test('a team json-schema rule runs with the same runner, per compatibility mode'
   assert.equal(results.map((r) => [r.group, r.problems]), [['fires', []], ['quiet', []]]);
   // The quiet case's change still gets the built-in verdict for forward compatibility.
   assert.equal(results[1].findings.map((f) => `${f.rule} ${f.severity}`), ['json-schema-enum-value-added breaking']);
+});
+
+test('opt-in rules stay out of other rules\' cases unless the severity policy turns them on', async () => {
+  const rules = builtInRules().filter((r) => r.format === 'openapi');
+  const rule = rules.find((r) => r.id === 'operation-added')!;
+  const ok = { responses: { '200': { description: 'ok' } } };
+  const cases = {
+    rule: 'operation-added',
+    fires: [{ name: 'an operation added, info.version kept', base: { paths: { '/items': { post: ok } } }, revision: { paths: { '/items': { post: ok, get: ok } } }, expect: [{ location: '/paths/~1items/get' }] }],
+    quiet: [],
+  };
+  const [plain] = await runCaseFile(cases, rule, rules);
+  assert.equal(plain.problems, []);
+  assert.not.ok(plain.findings.some((f) => f.rule === 'info-version-unchanged'), JSON.stringify(plain.findings));
+  const [enabled] = await runCaseFile(cases, rule, rules, severityPolicy(rules, { 'info-version-unchanged': 'breaking' }));
+  assert.ok(enabled.findings.some((f) => f.rule === 'info-version-unchanged' && f.severity === 'breaking'), JSON.stringify(enabled.findings));
 });
 
 test.run();
