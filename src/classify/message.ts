@@ -3,6 +3,7 @@
  * words). A name outside the vocabulary is an error: the rules meta-test catches it before users do.
  */
 import type { RawChange } from '../diff/types.ts';
+import { unescapeSegment } from '../toolkit/json-pointer.ts';
 
 /** Context fields a message may use, plus derived ones. */
 export const PLACEHOLDERS = [
@@ -76,7 +77,8 @@ function ownerOf(change: RawChange): string {
   if (c.method && c.path) return c.operationRole ?? 'operation';
   const pointer = change.revisionPointer ?? change.basePointer ?? '';
   const part = /^\/(info|servers|tags|components\/[^/]+\/[^/]+|securityDefinitions\/[^/]+)/.exec(pointer)?.[1];
-  return part ? part.replace(/~1/g, '/').replace(/~0/g, '~').replace(/\//g, ' ') : 'document';
+  // Segments are unescaped one by one: a `/` inside a name (`~1`) is part of the name, not a separator.
+  return part ? part.split('/').map(unescapeSegment).join(' ') : 'document';
 }
 
 /** The API element a lifecycle change is about, with its operation: `GET /pets: query parameter limit`. */

@@ -8,18 +8,7 @@ import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
 import type { ValuesOf } from '../report/diff-html.ts';
 import type { Context } from './context.ts';
-
-/** The node at a JSON Pointer, or undefined. */
-export function atPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
-  let node: unknown = document;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
+import { valueAt } from '../toolkit/json-pointer.ts';
 
 /** Levels a pointer may be shortened by when it names a node the loaded document does not have as such. */
 const MAX_UP = 2;
@@ -31,7 +20,7 @@ const MAX_UP = 2;
 export function nearest(document: unknown, pointer: string): { value: unknown; at: string } | undefined {
   let at = pointer;
   for (let up = 0; up <= MAX_UP && document !== undefined; up++) {
-    const value = atPointer(document, at);
+    const value = valueAt(document, at);
     if (value !== undefined) return { value, at };
     if (at === '') return undefined;
     at = at.slice(0, at.lastIndexOf('/'));

@@ -1,6 +1,7 @@
 /** Line numbers of nodes in a parsed YAML document (the `yaml` Document API keeps source ranges). */
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
+import { splitPointer } from '../toolkit/json-pointer.ts';
 
 let yaml: typeof import('yaml') | undefined;
 
@@ -14,12 +15,7 @@ type PathSegment = string | number;
 
 /** Path segments of a JSON Pointer as found in ajv's `instancePath` (array indices become numbers). */
 export function pointerToPath(pointer: string): PathSegment[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return splitPointer(pointer).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 function lineAt(counter: LineCounter, offset: number | undefined): number | undefined {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS_DIR } from '../schema-validation.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 const SCHEMA = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'classify-rule.schema.json'), 'utf8'));
 const LEAF = SCHEMA.$defs.condition.oneOf[1].properties;
@@ -18,13 +19,10 @@ const SHAPES = '{"all": [...]}, {"any": [...]}, {"not": {...}}, {"condition": "<
 
 export interface ConditionProblem { message: string; hint?: string }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The first problem in a condition tree (`pointer` is where it sits in the rule file), or undefined. */
 export function conditionProblem(node: unknown, pointer: string): ConditionProblem | undefined {
-  if (!isObject(node)) return { message: `${pointer} must be an object`, hint: `a condition is one of ${SHAPES}` };
+  if (!isRecord(node)) return { message: `${pointer} must be an object`, hint: `a condition is one of ${SHAPES}` };
   const keys = Object.keys(node);
   const groups = keys.filter((k) => GROUPS.includes(k));
   if (groups.length > 0) {

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import type { Finding } from '../../src/classify/types.ts';
 import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { renderDiffHtml, printable } from '../../src/report/diff-html.ts';
-import { atPointer, nearest } from '../../src/cli/change-values.ts';
+import { nearest } from '../../src/cli/change-values.ts';
+import { valueAt } from '../../src/toolkit/json-pointer.ts';
 
 const finding = (over: Partial<Finding>): Finding => ({
   rule: 'operation-summary-changed',
@@ -65,7 +66,7 @@ test('details show the values before and after, escaped, and say when an enclosi
 
 test('values: JSON Pointers resolve with escapes; the nearest enclosing node at most two levels up; long values cut', () => {
   const doc = { paths: { '/a~b': { get: { allOf: [] } } } };
-  assert.is(atPointer(doc, '/paths/~1a~0b/get/allOf'), doc.paths['/a~b'].get.allOf);
+  assert.is(valueAt(doc, '/paths/~1a~0b/get/allOf'), doc.paths['/a~b'].get.allOf);
   assert.equal(nearest(doc, '/paths/~1a~0b/get/x/y'), { value: doc.paths['/a~b'].get, at: '/paths/~1a~0b/get' });
   assert.is(nearest(doc, '/paths/~1a~0b/get/x/y/z'), undefined);
   assert.is(nearest(undefined, '/paths'), undefined);
