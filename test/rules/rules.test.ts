@@ -1,13 +1,13 @@
 /** Runs every built-in rule's case file (fixtures/rules/openapi/<rule-id>.yaml) through the rule tester. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { join } from 'node:path';
 import { builtInRules } from '../../src/ruleset/load-rules.ts';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 /** Case files live beside their format: fixtures/rules/<format>/<rule-id>.yaml. */
 const casesDir = (format: string) => join(FIXTURES, 'rules', format);
@@ -25,7 +25,7 @@ test('every built-in rule passes its fires and quiet cases', async () => {
 });
 
 test('a team runs its own rule file with the same runner', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-team-rules-'));
+  const dir = tempDir('specver-team-rules-');
   const ruleFile = join(dir, 'acme-internal-removed.json');
   writeFileSync(ruleFile, JSON.stringify({
     id: 'acme/internal-operation-removed', category: 'operation', summary: 'Removing an /internal operation is a patch.',
@@ -49,7 +49,7 @@ test('a team runs its own rule file with the same runner', async () => {
 });
 
 test('a team json-schema rule runs with the same runner, per compatibility mode', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-team-json-rules-'));
+  const dir = tempDir('specver-team-json-rules-');
   const ruleFile = join(dir, 'acme-enum-value-added.json');
   writeFileSync(ruleFile, JSON.stringify({
     id: 'acme/event-type-added', category: 'schema', format: 'json-schema', summary: 'A new event type is a patch for us.',
