@@ -28,6 +28,15 @@ const isolate = args.includes('--isolate');
 /** Only against hangs: the slowest file takes well under a minute even on a busy machine. */
 const FILE_SAFETY_MS = Number(env.SPECVER_TEST_FILE_SAFETY_MS ?? 600_000);
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // alive, someone else's
+  }
+}
+
 function findTests(dir) {
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -39,8 +48,13 @@ function findTests(dir) {
   return found.sort();
 }
 
+// The roots of earlier runs that were killed before they could remove theirs (their runner pid is gone).
+for (const name of readdirSync(tmpdir())) {
+  const pid = /^specver-test-run-(\d+)-/.exec(name)?.[1];
+  if (pid !== undefined && !isAlive(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true, maxRetries: 3 });
+}
 // World-writable with the sticky bit, like /tmp: some tests run a child as an unprivileged user.
-const tempRoot = mkdtempSync(join(tmpdir(), 'specver-test-run-'));
+const tempRoot = mkdtempSync(join(tmpdir(), `specver-test-run-${process.pid}-`));
 chmodSync(tempRoot, 0o1777);
 let tempDirs = 0;
 /** A new temp directory for one worker (its TMPDIR). */

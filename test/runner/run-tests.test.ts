@@ -6,7 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChild } from '../helpers/child.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -17,7 +18,10 @@ const TREE = join(REPO_ROOT, 'test/fixtures/runner');
 
 async function runner(...args: string[]) {
   // The runner's own temp directory is watched: after the run, nothing of specver's may be left in it.
-  const tmp = tempDir('specver-runner-tmp-');
+  return runnerIn(tempDir('specver-runner-tmp-'), ...args);
+}
+
+async function runnerIn(tmp: string, ...args: string[]) {
   const result = await runChild(process.execPath, [RUNNER, '--dir', TREE, ...args], { cwd: REPO_ROOT, label: 'test runner', env: { ...process.env, TMPDIR: tmp } });
   const lines = result.stdout.trim().split('\n');
   const status = (file: string) => lines.find((line) => line.includes(` ${file} (`)) ?? `no line for ${file}`;
@@ -57,10 +61,15 @@ test('one process per file (--isolate) with a path filter: the same verdicts', a
   assert.equal(r.lines.slice(-2), ['1 skipped', '4 passed, 2 failed']);
 });
 
-test('no test file matched: fails, saying so', async () => {
-  const r = await runner('no-such-file');
+test('no test file matched: fails, saying so; the temp root a killed run left behind is removed', async () => {
+  const tmp = tempDir('specver-runner-tmp-');
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!; // a pid no process has any more
+  mkdirSync(join(tmp, `specver-test-run-${dead}-abcdef`, 'worker-1', 'specver-left-xyz'), { recursive: true });
+  mkdirSync(join(tmp, `specver-test-run-${process.pid}-abcdef`)); // a run still going: kept
+  const r = await runnerIn(tmp, 'no-such-file');
   assert.is(r.code, 1);
   assert.equal(r.lines.slice(-2), ['no tests ran', '0 passed, 1 failed']);
+  assert.equal(r.leftInTmp, [`specver-test-run-${process.pid}-abcdef`]);
 });
 
 test.run();
