@@ -4,7 +4,8 @@
 // its failure stays its own; a file that hangs is stopped at a generous safety limit and fails.
 // Ends with one line: "N passed, N failed" (preceded by "N skipped" when tests were skipped); fails when no
 // test ran. Each worker gets a temp directory (TMPDIR) of its own inside one temp root for the run: a file that
-// leaves a `specver-*` entry there fails, and the root is removed at the end (parallel runs do not interfere). Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
+// leaves a `specver-*` entry there fails, and the root is removed at the end (parallel runs do not interfere).
+// Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
 // [--dir <test tree>]
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
