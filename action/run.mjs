@@ -208,11 +208,13 @@ function release(run) {
   const planned = specverJson(run, ['version', '--dry-run']);
   if (planned.status !== 0) throw new ActionError(`specver version --dry-run failed (exit ${planned.status}): ${planned.doc.error?.message ?? ''}`);
   const plan = planned.doc;
+  const applied = specver(run, ['version'], { echo: true });
+  if (applied.status !== 0) return applied.status;
+  // The body file must outlive this step (the next one opens the pull request with it), so it is written only
+  // once the release is made: a failed run leaves no temp directory behind.
   const dir = run.env.RUNNER_TEMP && existsSync(run.env.RUNNER_TEMP) ? run.env.RUNNER_TEMP : mkdtempSync(join(tmpdir(), 'specver-'));
   const bodyFile = join(dir, 'specver-release-pr.md');
   writeFileSync(bodyFile, renderReleaseBody(plan));
-  const applied = specver(run, ['version'], { echo: true });
-  if (applied.status !== 0) return applied.status;
   appendSummary(run.env, renderReleaseBody(plan));
   setOutput(run.env, 'has-changesets', 'true');
   setOutput(run.env, 'pr-body-file', bodyFile);

@@ -19,6 +19,8 @@ if (!existsSync(cli) || statSync(cli).mtimeMs < statSync(join(root, 'src/main.ts
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'specver-demo-'));
+// Removed however the demo ends (a failed step included), unless asked to keep it.
+process.once('exit', () => keep || rmSync(dir, { recursive: true, force: true }));
 cpSync(join(root, 'fixtures/projects/petstore'), dir, { recursive: true });
 const git = (...args) => spawnSync('git', args, { cwd: dir, stdio: 'ignore' });
 git('init', '-q');
@@ -73,4 +75,3 @@ specver('version');
 specver('status');
 
 if (keep) console.log(`\nThe project is kept at ${dir}`);
-else rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, visit } from 'yaml';
 import { loadRuleCatalogue } from '../src/classify/classify.ts';
-import { runRuleCases, type RuleCase } from '../src/classify/rule-tester.ts';
+import { runCaseFile, type RuleCase } from '../src/classify/rule-tester.ts';
+import { builtInRules } from '../src/ruleset/load-rules.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
 import { renderLintCoveragePage, type PeerRulesets } from '../src/report/lint-coverage-doc.ts';
 import { lintText } from '../src/lint/lint-contracts.ts';
@@ -51,14 +52,10 @@ async function classifyExample(rule: RuleEntry, file: string): Promise<RuleExamp
   } else {
     blocks.push(['Base', yamlText(first.base ?? {})], ['Revision', yamlText(first.revision ?? {})]);
   }
-  let reported: RuleExample['reported'];
-  try {
-    const results = await runRuleCases(file, caseFile);
-    const result = results.find((r) => r.group === 'fires' && r.name === first.name);
-    reported = result?.findings.filter((f) => f.rule === rule.id).map((f) => ({ message: f.message, location: f.location }));
-  } catch {
-    reported = undefined;
-  }
+  // Only the case shown is run (as `specver rules test` would run it), not the rule's whole case file.
+  const definition = builtInRules().find((r) => r.file === file);
+  const [result] = definition ? await runCaseFile({ rule: rule.id, fires: [first], quiet: [] }, definition, builtInRules()) : [];
+  const reported = result?.findings.filter((f) => f.rule === rule.id).map((f) => ({ message: f.message, location: f.location }));
   return { name: first.name, blocks, reported };
 }
 

@@ -3,11 +3,13 @@
 // as there are cores, longest files first. A file that crashes its worker is rerun alone in a fresh process, so
 // its failure stays its own; a file that hangs is stopped at a generous safety limit and fails.
 // Ends with one line: "N passed, N failed" (preceded by "N skipped" when tests were skipped); fails when no
-// test ran. Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
+// test ran. Each worker gets a temp directory (TMPDIR) of its own inside one temp root for the run: a file that
+// leaves a `specver-*` entry there fails, and the root is removed at the end (parallel runs do not interfere).
+// Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
 // [--dir <test tree>]
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +29,15 @@ const isolate = args.includes('--isolate');
 /** Only against hangs: the slowest file takes well under a minute even on a busy machine. */
 const FILE_SAFETY_MS = Number(env.SPECVER_TEST_FILE_SAFETY_MS ?? 600_000);
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // alive, someone else's
+  }
+}
+
 function findTests(dir) {
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -38,9 +49,41 @@ function findTests(dir) {
   return found.sort();
 }
 
+// The roots of earlier runs that were killed before they could remove theirs (their runner pid is gone).
+for (const name of readdirSync(tmpdir())) {
+  const pid = /^specver-test-run-(\d+)-/.exec(name)?.[1];
+  if (pid !== undefined && !isAlive(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true, maxRetries: 3 });
+}
+// World-writable with the sticky bit, like /tmp: some tests run a child as an unprivileged user.
+const tempRoot = mkdtempSync(join(tmpdir(), `specver-test-run-${process.pid}-`));
+chmodSync(tempRoot, 0o1777);
+let tempDirs = 0;
+/** A new temp directory for one worker (its TMPDIR). */
+function workerTempDir() {
+  const dir = join(tempRoot, `worker-${++tempDirs}`);
+  mkdirSync(dir);
+  chmodSync(dir, 0o1777);
+  return dir;
+}
+const isLeftover = (name) => name.startsWith('specver-');
+const listLeftovers = (dir) => readdirSync(dir).filter(isLeftover);
+function removeRoot() {
+  rmSync(tempRoot, { recursive: true, force: true, maxRetries: 3 });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    removeRoot();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
+
 /** A worker process; `run(file)` resolves with the file's counts, or with a crash/hang report. */
-function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+function startWorker(tempDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    cwd: root,
+    env: { ...env, SPECVER_TEST_TMPDIR: tempDir },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let stray = ''; // output outside the captured file runs: a crash's own report lands here
   child.stdout.on('data', (chunk) => (stray += chunk));
   child.stderr.on('data', (chunk) => (stray += chunk));
@@ -54,6 +97,7 @@ function startWorker() {
   });
   child.on('exit', (code, signal) => pending?.resolve({ file: pending.file, lost: `its process ended (${signal ?? `exit ${code}`})`, output: stray }));
   return {
+    tempDir,
     async run(file) {
       await Promise.race([ready, exited]);
       if (!child.connected) return { file, lost: 'its worker process could not start', output: stray };
@@ -89,6 +133,10 @@ function report(name, result, started, note = '') {
   const problems = [];
   if (result.lost) problems.push(`${name}: ${result.lost}`);
   if (result.crashed || result.lost) failed += 1;
+  if (result.leftovers?.length > 0) {
+    problems.push(`${name}: left ${result.leftovers.join(', ')} in the temp directory (make temp directories with test/helpers/temp-dir.ts, or remove them when the test ends)`);
+    failed += 1;
+  }
   if (!result.lost && !result.crashed && (result.total ?? 0) === 0 && !result.skipped) {
     problems.push(`${name}: no test ran (a file must register at least one test, or skip it visibly)`);
     failed += 1;
@@ -116,10 +164,19 @@ function lateError({ file, error }) {
 
 /** Runs one file in a fresh process of its own (isolation, or a rerun after a crash). */
 async function runAlone(file) {
-  const worker = startWorker();
-  const result = await worker.run(file);
+  const worker = startWorker(workerTempDir());
+  const result = await runChecked(worker, file);
   worker.stop();
   return result;
+}
+
+/** Runs a file in a worker; the `specver-*` entries it leaves in the worker's temp directory fail it (and go). */
+async function runChecked(worker, file) {
+  const before = new Set(listLeftovers(worker.tempDir));
+  const result = await worker.run(file);
+  const leftovers = listLeftovers(worker.tempDir).filter((name) => !before.has(name));
+  for (const name of leftovers) rmSync(join(worker.tempDir, name), { recursive: true, force: true, maxRetries: 3 });
+  return leftovers.length > 0 ? { ...result, leftovers } : result;
 }
 
 // Longest files first, so the slowest do not end up last on one worker while the other idles: CPU seconds of
@@ -139,6 +196,7 @@ let next = 0;
 
 async function lane() {
   let worker;
+  const tempDir = workerTempDir(); // a worker that died is replaced by one with the same directory
   const ranHere = [];
   while (next < files.length) {
     const file = files[next++];
@@ -149,10 +207,10 @@ async function lane() {
       continue;
     }
     if (!worker?.alive()) {
-      worker = startWorker();
+      worker = startWorker(tempDir);
       ranHere.length = 0;
     }
-    const result = await worker.run(file);
+    const result = await runChecked(worker, file);
     if (!result.lost || result.lost.includes('safety limit')) {
       report(name, result, started);
       ranHere.push(name);
@@ -171,6 +229,13 @@ async function lane() {
 }
 
 await Promise.all(Array.from({ length: Math.min(workers, files.length) }, lane));
+// What appeared after its file had ended (a child process that outlived its test, say) is still a leak.
+const late = readdirSync(tempRoot).flatMap((dir) => listLeftovers(join(tempRoot, dir)).map((name) => `${dir}/${name}`));
+if (late.length > 0) {
+  totals.failed += 1;
+  process.stdout.write(`FAIL temp directory: ${late.join(', ')} left after the test files had ended\n\n`);
+}
+removeRoot();
 try {
   if (timesFile) {
     mkdirSync(dirname(timesFile), { recursive: true });

@@ -1,9 +1,15 @@
 // One test worker process (started by test/run-tests.mjs under tsx): runs the test files the runner sends,
 // one at a time, and answers each with its counts. Reusing the process spares a node + tsx start-up and a
 // reload of the shared modules per file; what a file changes in the process (environment, working directory,
-// stdout/stderr) is put back before the next one. A file that crashes the process is rerun alone by the runner.
+// stdout/stderr) is put back before the next one, and the temp directories it made are removed. A file that
+// crashes the process is rerun alone by the runner.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+
+// The runner gives each worker a temp directory of its own, so what a file leaves there is known to be its own.
+// Set here rather than in the spawn environment: tsx has already placed its compile cache in the usual one.
+if (process.env.SPECVER_TEST_TMPDIR) process.env.TMPDIR = process.env.SPECVER_TEST_TMPDIR;
+const { removeTempDirs } = await import('./helpers/temp-dir.ts');
 
 globalThis.UVU_DEFER = 1; // uvu queues suites instead of running them itself; set before uvu loads
 await import('uvu');
@@ -95,6 +101,7 @@ async function runFile(file) {
     }
     // Callbacks the file's tests left queued run now, while their errors are still this file's.
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    for (const failure of removeTempDirs()) running.fail(`its temp directory could not be removed: ${failure}`);
     running = undefined;
     lastFile = file;
   });

@@ -21,7 +21,10 @@ export const RSS_METHOD_LABEL =
 
 let scratch;
 function scratchDir() {
-  scratch ??= mkdtempSync(join(tmpdir(), 'specver-bench-time-'));
+  if (!scratch) {
+    scratch = mkdtempSync(join(tmpdir(), 'specver-bench-time-'));
+    process.once('exit', cleanupScratch); // also when a run fails before its own cleanup
+  }
   return scratch;
 }
 export function cleanupScratch() {

@@ -29,7 +29,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // Whatever failed, the temp file goes; should even that fail, the error that matters is the first one.
+    await rm(temp, { force: true }).catch(() => undefined);
     // Name the file being written (not its temp file) in the error a user sees; a failed write has no path.
     const failed = error as NodeJS.ErrnoException;
     if (failed.path === undefined || failed.path === temp) Object.assign(failed, { path, syscall: failed.syscall ?? 'write' });

@@ -1,10 +1,10 @@
 /** The benchmark's synthetic spec generator: deterministic, valid-looking OpenAPI, exact operation counts. No timing. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { countOperations, generateBase, generateRevision, writeSyntheticPair } from '../../bench/generate.mjs';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 /** Every `$ref` string in a document. */
 function refs(node: unknown, found: string[] = []): string[] {
@@ -71,7 +71,7 @@ test('the revision differs from the base and keeps the size', () => {
 });
 
 test('writeSyntheticPair writes both documents as JSON', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-gen-'));
+  const dir = tempDir('specver-gen-');
   try {
     const files = writeSyntheticPair(dir, 50, 2);
     const base = JSON.parse(readFileSync(files.base, 'utf8'));

@@ -1,14 +1,14 @@
 /** classifySpecs end to end on small documents: rules, overrides, team rules, sunset, sorting, summary. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifyChanges, classifySpecs, loadRuleCatalogue, rulesOfFormat, toFinding } from '../../src/classify/classify.ts';
 import type { RawChange } from '../../src/diff/types.ts';
 import { summarize } from '../../src/classify/summary.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
 import { ConfigError, ToolError } from '../../src/errors.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const today = new Date('2026-01-01T00:00:00Z');
 const op = (extra: object = {}) => ({ responses: { 200: { description: 'ok' } }, ...extra });
@@ -49,7 +49,7 @@ test('severity overrides and off; unknown ids and severities are ConfigErrors', 
 });
 
 test('a team rule file overrides a built-in by priority; an invalid one is a ToolError naming it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-rules-'));
+  const dir = tempDir('specver-rules-');
   const file = join(dir, 'acme.json');
   writeFileSync(file, JSON.stringify({
     id: 'acme/internal-operation-removed', category: 'operation', summary: 'Internal operations may be removed.',

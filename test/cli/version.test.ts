@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
@@ -251,8 +251,9 @@ const STEPS = [
   'remove journal',
 ];
 
+/** Runs the built CLI's `version` (dist/) in a child that SIGKILLs itself right before `step`. */
 function killAt(p: TempProject, step: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/versioning/helpers/kill-child.ts'), p.dir, step], {
+  return spawnSync(process.execPath, [join(REPO_ROOT, 'test/reliability/helpers/version-child.mjs'), p.dir, `kill:${step}:0`], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
@@ -260,6 +261,7 @@ function killAt(p: TempProject, step: string) {
 }
 
 test('kill -9 before write steps (child process): old or new state, never a lost changeset', async () => {
+  assert.ok(existsSync(join(REPO_ROOT, 'dist/cli/commands/version.js')), 'dist/ is missing: run `npm run build` first');
   const clean = project(CHANGESETS);
   assert.is((await runSpecver(['version'], { cwd: clean.dir, now: NOW })).exitCode, 0);
   const newState = clean.snapshot();

@@ -1,7 +1,8 @@
 /**
  * The shared corpus of real specs beside the checkout (`../shared/corpus`). Every test that reads it goes
- * through this module, so a missing corpus is never silent: under CI (`CI` set) its tests fail with a message
- * saying where the corpus is expected; locally they are registered as skipped and one line says why.
+ * through this module, so a missing corpus is never silent: its tests fail with a message saying where the
+ * corpus is expected. Only an explicit SPECVER_SKIP_CORPUS=1, outside CI, skips them instead (counted as
+ * skipped, with one line saying why).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,23 +31,29 @@ export interface CorpusManifest {
 
 const MANIFEST = join(CORPUS, 'manifest.json');
 export const CORPUS_PRESENT = existsSync(MANIFEST);
-/** CI=false or CI=0 (as some tools set) does not count as CI. */
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const MISSING = `the shared corpus is missing: ${MANIFEST} does not exist; clone it beside the checkout (../shared/corpus)`;
+/** CI=false or CI=0 (as some tools set) does not count, for CI and for the opt-out alike. */
+const isSet = (value: string | undefined) => !['', '0', 'false'].includes((value ?? '').toLowerCase());
+const IN_CI = isSet(process.env.CI);
+const SKIP_ASKED = isSet(process.env.SPECVER_SKIP_CORPUS);
+const MISSING = `the shared corpus is missing: ${MANIFEST} does not exist; clone it beside the checkout (../shared/corpus) or point SPECVER_TEST_CORPUS at a copy`;
 
 let noted = false;
 
-/** A test that needs the corpus: registered as is when the corpus is here; otherwise failing (CI) or skipped. */
+/**
+ * A test that needs the corpus: registered as is when the corpus is here; otherwise failing with MISSING, or
+ * skipped when SPECVER_SKIP_CORPUS asks for it outside CI.
+ */
 export function corpusTest(name: string, handler: Callback<any>, suite: Test<any> = defaultSuite): void {
   if (CORPUS_PRESENT) suite(name, handler);
-  else if (IN_CI) {
-    suite(name, () => {
-      throw new Error(`${MISSING} (CI is set, so corpus tests must run)`);
-    });
-  } else {
-    if (!noted) process.stderr.write(`SKIP corpus tests: ${MISSING} (with CI set this fails)\n`);
+  else if (SKIP_ASKED && !IN_CI) {
+    if (!noted) process.stderr.write(`SKIP corpus tests: ${MISSING} (skipped because SPECVER_SKIP_CORPUS is set)\n`);
     noted = true;
     suite.skip(name, handler);
+  } else {
+    const why = IN_CI ? 'CI is set, so corpus tests must run' : 'set SPECVER_SKIP_CORPUS=1 to skip the corpus tests outside CI';
+    suite(name, () => {
+      throw new Error(`${MISSING} (${why})`);
+    });
   }
 }
 
@@ -59,7 +66,7 @@ export function corpusManifest(): CorpusManifest {
 
 /**
  * Tests generated from the manifest (one per series): `register` runs with the manifest when the corpus is
- * here; otherwise one stand-in test named `what` is registered instead, failing (CI) or skipped.
+ * here; otherwise one stand-in test named `what` is registered instead, failing (or skipped, as above).
  */
 export function corpusSeriesTests(what: string, register: (manifest: CorpusManifest) => void, suite: Test<any> = defaultSuite): void {
   if (CORPUS_PRESENT) register(corpusManifest());

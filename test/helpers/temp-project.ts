@@ -1,8 +1,8 @@
 /** Throw-away project directories for command tests: copy a fixture project, or write files directly. */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDir, removeTempDirs, tempDir } from './temp-dir.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(REPO_ROOT, 'fixtures');
@@ -11,10 +11,6 @@ export const FIXTURES = join(REPO_ROOT, 'fixtures');
  * through helpers/corpus.ts, which is never silent when it is missing.
  */
 export const CORPUS = resolve(REPO_ROOT, process.env.SPECVER_TEST_CORPUS ?? '../shared/corpus');
-
-const created: string[] = [];
-// Temp projects go when the test process ends (a worker runs several files: each leaves its own behind until then).
-process.once('exit', () => cleanupProjects());
 
 export interface TempProject {
   dir: string;
@@ -61,15 +57,13 @@ function makeHandle(dir: string): TempProject {
       walk(dir);
       return files;
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => removeTempDir(dir),
   };
 }
 
-/** An empty temp directory. */
+/** An empty temp directory, removed when the test file ends (helpers/temp-dir.ts). */
 export function emptyProject(prefix = 'specver-test-'): TempProject {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  created.push(dir);
-  return makeHandle(dir);
+  return makeHandle(tempDir(prefix));
 }
 
 /** A copy of fixtures/projects/<name> in a temp directory. */
@@ -79,7 +73,8 @@ export function fixtureProject(name: string): TempProject {
   return project;
 }
 
-/** Remove every temp project made by this test process. */
+/** Removes every temp directory made so far (for a file that wants them gone before it ends). */
 export function cleanupProjects(): void {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  const failed = removeTempDirs();
+  if (failed.length > 0) throw new Error(`temp directories could not be removed:\n${failed.join('\n')}`);
 }

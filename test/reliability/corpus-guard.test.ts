@@ -1,16 +1,20 @@
-/** A missing shared corpus is never silent: corpus tests fail under CI and are skipped, visibly, elsewhere. */
+/**
+ * A missing shared corpus is never silent: corpus tests fail, naming the manifest they need, unless
+ * SPECVER_SKIP_CORPUS asks outside CI to skip them (then they are counted as skipped, with one visible line).
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
-const SAMPLE = join(REPO_ROOT, 'test/spec/line-index.test.ts'); // three corpus tests, one without
+const SAMPLE = join(REPO_ROOT, 'test/spec/line-index.test.ts'); // corpus tests, and two that need no corpus
 
-function runWithoutCorpus(ci: string | undefined) {
+function runWithoutCorpus(extra: { CI?: string; SPECVER_SKIP_CORPUS?: string }) {
   const env: Record<string, string | undefined> = { ...process.env, SPECVER_TEST_CORPUS: join(REPO_ROOT, 'no-such-corpus'), NO_COLOR: '1' };
-  if (ci === undefined) delete env.CI;
-  else env.CI = ci;
+  delete env.CI;
+  delete env.SPECVER_SKIP_CORPUS;
+  Object.assign(env, extra);
   const child = spawnSync(process.execPath, ['--import', 'tsx', SAMPLE], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 });
   assert.is(child.error, undefined, `the sample test file did not run: ${child.error}`);
   return { code: child.status, output: `${child.stdout}${child.stderr}` };
@@ -18,17 +22,28 @@ function runWithoutCorpus(ci: string | undefined) {
 
 const counts = (output: string) => ['Total', 'Passed', 'Skipped'].map((key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(output)?.[1]));
 
-test('CI=true without the corpus: every corpus test fails, naming the missing manifest', () => {
-  const { code, output } = runWithoutCorpus('true');
+function assertAllCorpusTestsFail(output: string, code: number | null, why: RegExp) {
   assert.is(code, 1, output);
   const [total, passed, skipped] = counts(output);
+  assert.is(passed, 2, `only the two tests that need no corpus pass: ${output}`);
   assert.ok(total! > passed!, output);
   assert.is(skipped, 0);
-  assert.match(output, /the shared corpus is missing: .*no-such-corpus\/manifest\.json does not exist/);
+  assert.match(output, /the shared corpus is missing: .*no-such-corpus\/manifest\.json does not exist; clone it beside the checkout/);
+  assert.match(output, why);
+}
+
+test('without the corpus: every corpus test fails, naming the missing manifest and how to skip', () => {
+  const { code, output } = runWithoutCorpus({});
+  assertAllCorpusTestsFail(output, code, /set SPECVER_SKIP_CORPUS=1 to skip the corpus tests outside CI/);
 });
 
-test('locally without the corpus: corpus tests are counted as skipped, with one visible line', () => {
-  const { code, output } = runWithoutCorpus(undefined);
+test('under CI the corpus tests fail even when SPECVER_SKIP_CORPUS asks to skip them', () => {
+  const { code, output } = runWithoutCorpus({ CI: 'true', SPECVER_SKIP_CORPUS: '1' });
+  assertAllCorpusTestsFail(output, code, /CI is set, so corpus tests must run/);
+});
+
+test('SPECVER_SKIP_CORPUS=1 outside CI: corpus tests are counted as skipped, with one visible line', () => {
+  const { code, output } = runWithoutCorpus({ SPECVER_SKIP_CORPUS: '1' });
   assert.is(code, 0, output);
   const [total, passed, skipped] = counts(output);
   assert.is(total, passed);

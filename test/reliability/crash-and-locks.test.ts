@@ -5,6 +5,7 @@
  *   no changeset is lost on the way, and no lock or temp file is left behind.
  * - A stale lock of a dead run, with its temp files, is taken over and tidied.
  * - Two runs at once: one proceeds, the other exits 2 naming the lock; the end state is a single run's.
+ * The child processes run the built CLI (dist/, `npm run build`).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,7 +20,7 @@ import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-proje
 import { seeded } from '../helpers/seeded.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
-const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.ts');
+const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.mjs'); // the built CLI's version command
 const CHANGESETS = {
   'brave-lion-jump': '---\n"pets": major\n---\n\nRemove things\n',
   'calm-otter-sing': '---\n"big": minor\n"pets": patch\n---\n\nAdd things\n',
@@ -76,13 +77,14 @@ const STEPS = [
 ];
 
 test('SIGKILL at seeded random points inside apply: next run reaches the clean state, leaves nothing behind', async () => {
+  assert.ok(existsSync(join(REPO_ROOT, 'dist/cli/commands/version.js')), 'dist/ is missing: run `npm run build` first');
   const newState = await clean();
   const random = seeded(20261122);
   for (let i = 0; i < 5; i++) {
     const step = STEPS[Math.floor(random() * STEPS.length)]!;
     const delay = Math.floor(random() * 4);
     const p = project();
-    const child = await runChild(process.execPath, ['--import', 'tsx', CHILD, p.dir, `kill:${step}:${delay}`], { cwd: REPO_ROOT });
+    const child = await runChild(process.execPath, [CHILD, p.dir, `kill:${step}:${delay}`], { cwd: REPO_ROOT });
     const where = `kill at '${step}' + ${delay} ms`;
     const killed = child.signal === 'SIGKILL';
     assert.ok(killed || /exit 0/.test(child.stdout), `${where}: child neither killed nor finished: ${child.stdout}${child.stderr}`);
@@ -126,7 +128,7 @@ function startCli(cwd: string): Promise<ChildResult> {
 test('two version runs at once: the second exits 2 naming the lock, the first finishes cleanly', async () => {
   const newState = await clean();
   const p = project();
-  const first = startChild(process.execPath, ['--import', 'tsx', CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT, label: 'first version run' });
+  const first = startChild(process.execPath, [CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT, label: 'first version run' });
   try {
     await waitUntil(() => existsSync(p.path('.paused')) || first.child.exitCode !== null, 'the first run to reach its apply step');
     assert.ok(existsSync(p.path('.paused')), `first run ended before its apply step: ${first.output()}`);

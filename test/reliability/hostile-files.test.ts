@@ -6,11 +6,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE_CONFIG, CHANGESET, runBadCase, type BadCase } from '../helpers/bad-input.ts';
 import { REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const fifo = (file: string) => (p: TempProject) => {
   rmSync(p.path(file), { force: true });
@@ -86,7 +86,7 @@ const DISK_FULL_CHILD = join(REPO_ROOT, 'test/reliability/helpers/run-disk-full-
 const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['--mount', '--propagation', 'private', 'true']).status === 0;
 if (canMount) {
   test('a full disk: one line naming the file, exit 2, nothing half-written', () => {
-    const mountPoint = mkdtempSync(join(tmpdir(), 'specver-tmpfs-'));
+    const mountPoint = tempDir('specver-tmpfs-');
     try {
       const child = spawnSync(
         'unshare',

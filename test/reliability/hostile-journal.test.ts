@@ -4,10 +4,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE_SPEC, CHANGESET, runBadCase } from '../helpers/bad-input.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const JOURNAL = '.specver/version-journal.json';
 const VERSIONS = { versioning: 'independent', contracts: { pets: '1.1.0' } };
@@ -15,7 +15,7 @@ const VERSIONS = { versioning: 'independent', contracts: { pets: '1.1.0' } };
 const VALID_FIRST = { op: 'versions', state: VERSIONS };
 
 const journal = (...ops: unknown[]) => JSON.stringify({ journal: 1, ops: [VALID_FIRST, ...ops] });
-const outside = mkdtempSync(join(tmpdir(), 'specver-outside-'));
+const outside = tempDir('specver-outside-');
 
 const hostile: [string, unknown, RegExp][] = [
   ['a write outside the project', { op: 'write', path: `../${outside.split('/').pop()}/x`, content: 'pwned' }, /outside the project/],
@@ -50,7 +50,7 @@ for (const command of [['status'], ['changeset', '--empty', '-m', 'x'], ['pre', 
 }
 
 test('a journal whose changeset directory is a symlink out of the project is refused', async () => {
-  const target = mkdtempSync(join(tmpdir(), 'specver-outside-cs-'));
+  const target = tempDir('specver-outside-cs-');
   mkdirSync(join(target, 'keep'));
   const note = await runBadCase({
     name: 'symlinked changesets',

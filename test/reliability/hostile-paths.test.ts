@@ -5,12 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE_CONFIG, CHANGESET, runBadCase, type BadCase } from '../helpers/bad-input.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const outside = mkdtempSync(join(tmpdir(), 'specver-outside-'));
+const outside = tempDir('specver-outside-');
 const SECRET = 'secret: outside the project\n';
 writeFileSync(join(outside, 'secret.md'), SECRET);
 mkdirSync(join(outside, 'dir'));

@@ -5,18 +5,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { SAFETY_MS } from '../helpers/child.ts';
 import { fixtureProject } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 /** No network, no profile, no background services: the page alone. */
 function dumpDom(file: string): string {
-  const profile = mkdtempSync(join(tmpdir(), 'specver-chromium-'));
+  const profile = tempDir('specver-chromium-');
   try {
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
     const r = spawnSync(CHROMIUM!, [...flags, `--user-data-dir=${profile}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: SAFETY_MS });

@@ -1,21 +1,21 @@
 /** Team rule conditions that could never fire are refused at load; matches/startsWith/endsWith work. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { readRuleFile } from '../../src/ruleset/load-rules.ts';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
 import { OPERATORS } from '../../src/classify/operators.ts';
 import { ToolError } from '../../src/errors.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const RULE = {
   id: 'acme/operation-removed-internal', category: 'operation', summary: 'An internal operation was removed.',
   docs: 'Only our own services call internal operations.', severity: 'non-breaking', message: '{{method}} {{path}} removed',
   on: { kind: 'operation', action: 'removed' }, priority: 5,
 };
-const dir = mkdtempSync(join(tmpdir(), 'specver-check-facts-'));
+const dir = tempDir('specver-check-facts-');
 writeFileSync(join(dir, 'specver.yaml'), 'contracts: []\n');
 
 function ruleFile(leaf: Record<string, unknown>, extra: Record<string, unknown> = {}): string {

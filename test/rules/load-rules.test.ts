@@ -1,11 +1,11 @@
 /** Rule files: plain-words errors for bad conditions, files named relative to the project (or the package). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInRules, loadRules, readRuleFile, ruleFileName } from '../../src/ruleset/load-rules.ts';
 import { ToolError } from '../../src/errors.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const RULE = {
   id: 'acme/x', category: 'operation', summary: 'Internal operations may go.', docs: 'Only our own services call these operations.', severity: 'patch', message: '{{operation}} removed',
@@ -13,7 +13,7 @@ const RULE = {
 };
 
 function project(): { dir: string; rule: (conditions: unknown, name?: string) => string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-load-rules-'));
+  const dir = tempDir('specver-load-rules-');
   writeFileSync(join(dir, 'specver.yaml'), 'contracts: []\n');
   mkdirSync(join(dir, 'rules'));
   return {

@@ -1,22 +1,32 @@
 /**
  * The test runner itself (test/run-tests.mjs) on a tree of small test files: counts, the final line, a crash
  * kept to its own file, an error thrown after a test counted against its file, skipped tests counted, a file
- * with no test failing, and no leak between files that share a worker process.
+ * with no test failing, no leak between files that share a worker process, and temp directories: those of the
+ * shared helper removed, one left by hand failing its file, nothing left in the temp directory after the run.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChild } from '../helpers/child.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
 const RUNNER = join(REPO_ROOT, 'test/run-tests.mjs');
 const TREE = join(REPO_ROOT, 'test/fixtures/runner');
 
 async function runner(...args: string[]) {
-  const result = await runChild(process.execPath, [RUNNER, '--dir', TREE, ...args], { cwd: REPO_ROOT, label: 'test runner' });
+  // The runner's own temp directory is watched: after the run, nothing of specver's may be left in it.
+  return runnerIn(tempDir('specver-runner-tmp-'), ...args);
+}
+
+async function runnerIn(tmp: string, ...args: string[]) {
+  const result = await runChild(process.execPath, [RUNNER, '--dir', TREE, ...args], { cwd: REPO_ROOT, label: 'test runner', env: { ...process.env, TMPDIR: tmp } });
   const lines = result.stdout.trim().split('\n');
   const status = (file: string) => lines.find((line) => line.includes(` ${file} (`)) ?? `no line for ${file}`;
-  return { ...result, lines, status };
+  const leftInTmp = readdirSync(tmp).filter((name) => name.startsWith('specver-'));
+  return { ...result, lines, status, leftInTmp };
 }
 
 test('one worker for every file: counts, the crash and the empty file fail alone; the last line sums up', async () => {
@@ -34,20 +44,32 @@ test('one worker for every file: counts, the crash and the empty file fail alone
   assert.match(r.status('g-env-clean.test.ts'), /^ok /, 'a file does not see what the previous one changed in the process');
   assert.match(r.status('h-late.test.ts'), /^FAIL h-late\.test\.ts \(1\/1, /);
   assert.match(r.stdout, /h-late\.test\.ts: error outside any test: Error: late boom/);
-  assert.equal(r.lines.slice(-2), ['1 skipped', '7 passed, 4 failed']);
+  assert.match(r.status('i-temp-helper.test.ts'), /^ok {3}i-temp-helper\.test\.ts \(1\/1, /, 'the helper\'s temp directories are removed when the file ends');
+  assert.match(r.status('j-temp-leak.test.ts'), /^FAIL j-temp-leak\.test\.ts \(1\/1, /);
+  assert.match(r.stdout, /j-temp-leak\.test\.ts: left specver-fixture-leak-\w{6} in the temp directory/);
+  assert.not.match(r.stdout, /specver-fixture-helper-/);
+  assert.equal(r.leftInTmp, []);
+  assert.equal(r.lines.slice(-2), ['1 skipped', '9 passed, 5 failed']);
 });
 
 test('one process per file (--isolate) with a path filter: the same verdicts', async () => {
-  const r = await runner('--isolate', '(a-pass|b-crash|d-skip)');
+  const r = await runner('--isolate', '(a-pass|b-crash|d-skip|j-temp-leak)');
   assert.is(r.code, 1, r.stdout);
   assert.match(r.status('b-crash.test.ts'), /^FAIL b-crash\.test\.ts /);
-  assert.equal(r.lines.slice(-2), ['1 skipped', '3 passed, 1 failed']);
+  assert.match(r.status('j-temp-leak.test.ts'), /^FAIL j-temp-leak\.test\.ts /);
+  assert.equal(r.leftInTmp, []);
+  assert.equal(r.lines.slice(-2), ['1 skipped', '4 passed, 2 failed']);
 });
 
-test('no test file matched: fails, saying so', async () => {
-  const r = await runner('no-such-file');
+test('no test file matched: fails, saying so; the temp root a killed run left behind is removed', async () => {
+  const tmp = tempDir('specver-runner-tmp-');
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!; // a pid no process has any more
+  mkdirSync(join(tmp, `specver-test-run-${dead}-abcdef`, 'worker-1', 'specver-left-xyz'), { recursive: true });
+  mkdirSync(join(tmp, `specver-test-run-${process.pid}-abcdef`)); // a run still going: kept
+  const r = await runnerIn(tmp, 'no-such-file');
   assert.is(r.code, 1);
   assert.equal(r.lines.slice(-2), ['no tests ran', '0 passed, 1 failed']);
+  assert.equal(r.leftInTmp, [`specver-test-run-${process.pid}-abcdef`]);
 });
 
 test.run();

@@ -28,6 +28,18 @@ test('a failed write removes its temp file and keeps the old content', async () 
   assert.is(project.read('dir/file.txt'), 'old');
 });
 
+test('a write that fails after its temp file was opened removes the temp file and keeps the old content', async () => {
+  const project = emptyProject();
+  project.write('dir/file.txt', 'old');
+  // Not a string or bytes: the temp file exists, then writing to it throws.
+  await writeFileAtomic(project.path('dir/file.txt'), 42 as never).then(
+    () => assert.unreachable('should fail'),
+    (error: Error) => assert.instance(error, TypeError),
+  );
+  assert.equal(readdirSync(project.path('dir')), ['file.txt']);
+  assert.is(project.read('dir/file.txt'), 'old');
+});
+
 test('temp files are named .<name>.<pid>.<random>.tmp beside the target', () => {
   const temp = tempPathFor('/x/y/versions.json');
   assert.match(temp, new RegExp(`^/x/y/\\.versions\\.json\\.${process.pid}\\.[0-9a-f]{12}\\.tmp$`));

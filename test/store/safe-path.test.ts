@@ -1,13 +1,13 @@
 /** Real-path confinement: symlinks (files, directories on the way, dangling links) are judged by target. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertInState, assertReadableInside, assertWritable, isReallyInside, realPathOf, writeProblem } from '../../src/store/safe-path.ts';
 import { cleanupProjects, emptyProject } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const outside = realpathSync(mkdtempSync(join(tmpdir(), 'specver-outside-')));
+const outside = realpathSync(tempDir('specver-outside-'));
 writeFileSync(join(outside, 'file'), 'x');
 
 function project() {

@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, type SpecverError } from '../../src/errors.ts';
 import { checkKnownContracts, parseChangeset, serializeChangeset } from '../../src/versioning/changeset-file.ts';
 import { ADJECTIVES, changesetName, createChangesetFile, NOUNS, VERBS } from '../../src/versioning/names.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const FILE = '.specver/changesets/brave-lion-jump.md';
 
@@ -94,7 +94,7 @@ test('names are <adjective>-<noun>-<verb> from lists of about a hundred words', 
 });
 
 test('createChangesetFile never overwrites: a taken name is retried with new words', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-names-'));
+  const dir = tempDir('specver-names-');
   const taken = changesetName(() => 0);
   writeFileSync(join(dir, `${taken}.md`), 'existing');
   const draws = [0, 0, 0, 0.5, 0.5, 0.5];
@@ -107,7 +107,7 @@ test('createChangesetFile never overwrites: a taken name is retried with new wor
 });
 
 test('createChangesetFile gives up after repeated collisions', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specver-names-'));
+  const dir = tempDir('specver-names-');
   writeFileSync(join(dir, `${changesetName(() => 0)}.md`), 'existing');
   await createChangesetFile(dir, 'x', () => 0).then(
     () => assert.unreachable(),

@@ -1,12 +1,12 @@
 /** The journal check on its own: shape, the allow-list of paths, and real paths (symlinks). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../src/types.ts';
 import { checkJournal } from '../../src/versioning/journal-check.ts';
 import { cleanupProjects, emptyProject } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 function setup() {
   const p = emptyProject('specver-journal-');
@@ -80,7 +80,7 @@ test('refuses wrong shapes, foreign paths and symlinks', () => {
   refused(config, journal({ op: 'delete', path: '.specver/changesets/x.md\u0000' }), /not a valid version journal/);
   refused(config, journal({ op: 'pre', state: { mode: 'pre' } }), /entry 0 \(pre\) is not a valid pre\.json state/);
 
-  const outside = mkdtempSync(join(tmpdir(), 'specver-outside-'));
+  const outside = tempDir('specver-outside-');
   symlinkSync(outside, p.path('docs'));
   refused(config, journal({ op: 'write', path: 'docs/CHANGELOG.md', content: 'x' }), /entry 0 .*refusing to write changelog docs\/CHANGELOG\.md: it is outside the project root/);
   symlinkSync(outside, p.path('.specver/snapshots'));
