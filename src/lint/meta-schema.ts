@@ -16,7 +16,7 @@ import { validateDraft202012 } from '../generated/meta-2020-12.ts';
 import type { Validator } from '../schema-validation.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
-import { schemasOf } from './schema-walk.ts';
+import { schemasOf } from './aliases.ts';
 import type { LintDocument, RawFinding } from './types.ts';
 
 const MAX_FINDINGS = 100;

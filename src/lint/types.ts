@@ -4,22 +4,10 @@ import type { SpecKind } from '../spec/types.ts';
 export const LINT_SEVERITIES = ['error', 'warn', 'info', 'hint'] as const;
 export type LintSeverity = (typeof LINT_SEVERITIES)[number];
 
-export type CoreFunctionName =
-  | 'truthy'
-  | 'falsy'
-  | 'defined'
-  | 'undefined'
-  | 'pattern'
-  | 'casing'
-  | 'length'
-  | 'enumeration'
-  | 'alphabetical'
-  | 'xor'
-  | 'schema';
-
 export interface ThenClause {
   field?: string;
-  function: CoreFunctionName;
+  /** A function of the registry (src/lint/functions/). */
+  function: string;
   functionOptions?: Record<string, unknown>;
 }
 
@@ -33,7 +21,10 @@ export type PeerLinter = 'spectral' | 'redocly';
 export interface LintRule {
   id: string;
   description: string;
+  /** The default message template. */
   message: string;
+  /** Templates per message id a function reports (ESLint's messageId); `message` words the others. */
+  messages?: Record<string, string>;
   severity: LintSeverity | 'off';
   /** Which documents the rule applies to: `openapi-3.1`, `json-schema-draft-07`, ... (all of its format when absent). */
   formats?: string[];

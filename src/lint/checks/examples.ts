@@ -10,7 +10,7 @@ import { decodeUriComponentOr } from '../../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
 import { joinPointer, lastSegment, parentPointer, valueAt } from '../../toolkit/json-pointer.ts';
 import { isRecord } from '../../toolkit/values.ts';
-import { schemasOf } from '../schema-walk.ts';
+import { schemasOf } from '../aliases.ts';
 import { mapSchemaKeywords } from '../dialect-map.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 import { createAjv, type AjvDialect } from '../ajv-instances.ts';

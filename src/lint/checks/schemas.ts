@@ -1,7 +1,8 @@
 /** Named checks over every schema object of a document (found in one walk, see schema-walk.ts). */
 import { joinPointer } from '../../toolkit/json-pointer.ts';
 import { isRecord } from '../../toolkit/values.ts';
-import { declaredTypes, matchesType, schemasOf } from '../schema-walk.ts';
+import { declaredTypes, matchesType } from '../schema-walk.ts';
+import { schemasOf } from '../aliases.ts';
 import { regexCompileError, unsafeRegexReason } from '../safe-expressions.ts';
 import type { LintDocument, RawFinding } from '../types.ts';
 
