@@ -5,10 +5,10 @@
  * The file is specver's own: the test suite validates it against schemas/lint-aliases.schema.json.
  */
 import { readFileSync } from 'node:fs';
-import { lastSegment } from '../toolkit/json-pointer.ts';
+import { lastSegment, splitPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { evaluatePath, type Match } from './evaluate-path.ts';
-import { walkSchemas, walkSchemasFrom, type SchemaNode } from './schema-walk.ts';
+import { DATA_KEYS, walkSchemas, walkSchemasFrom, type SchemaNode } from './schema-walk.ts';
 import { formatTag, type LintDocument } from './types.ts';
 
 export const ALIASES_FILE = new URL('../../rules/lint/aliases.json', import.meta.url);
@@ -19,6 +19,8 @@ export interface AliasDefinition {
   expand?: 'subschemas';
   rootKeys?: Record<string, string[]>;
   includeRefs?: boolean;
+  /** Matches inside example or literal data (a schema's example, enum, default...) are dropped. */
+  outsideData?: boolean;
 }
 
 let definitions: Record<string, AliasDefinition> | undefined;
@@ -63,7 +65,8 @@ function evaluateAlias(alias: AliasDefinition, doc: LintDocument): Match[] {
   if (alias.expand === 'subschemas') {
     return schemasOf(doc).map(({ schema, pointer }) => ({ pointer, value: schema, key: pointer === '' ? undefined : lastSegment(pointer) }));
   }
-  return forFormat(alias.targets, doc).flatMap((path) => evaluatePath(path, doc.data));
+  const matches = forFormat(alias.targets, doc).flatMap((path) => evaluatePath(path, doc.data));
+  return alias.outsideData ? matches.filter((m) => !splitPointer(m.pointer).some((segment) => DATA_KEYS.has(segment))) : matches;
 }
 
 export interface AliasMatches {

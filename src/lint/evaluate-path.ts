@@ -3,7 +3,7 @@
  * shared by every rule of that shape, the rest by jsonpath-plus (safe evaluator).
  */
 import { JSONPath } from 'jsonpath-plus';
-import { joinPointer } from '../toolkit/json-pointer.ts';
+import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 
 export type Match = PathMatch;
@@ -50,6 +50,14 @@ export function evaluatePath(path: string, data: unknown): Match[] {
   if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
   const descendant = DESCENDANT.exec(path);
   if (descendant) return descendantsNamed([descendant[1]], data).get(descendant[1])!;
+  // `$..name^`: the nodes holding a property `name`.
+  const holder = /^(\$\.\.[A-Za-z_$][\w$-]*)\^$/.exec(path);
+  if (holder) {
+    return evaluatePath(holder[1], data).map((m) => {
+      const pointer = parentPointer(m.pointer);
+      return { pointer, value: valueAt(data, pointer), key: pointer === '' ? undefined : lastSegment(pointer) };
+    });
+  }
   const steps = simpleSteps(path);
   if (steps) return evaluateSimple(steps, data);
   const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];

@@ -80,7 +80,6 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     formats,
     given,
     then,
-    check: data.check,
     fix: data.fix,
     files: data.files,
     schemaFiles: data.schemaFiles,

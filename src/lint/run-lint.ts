@@ -4,7 +4,6 @@
  * located violations worded by the rule's messages.
  */
 import { ToolError } from '../errors.ts';
-import { CHECKS } from './checks/index.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
 import { joinPointer, lastSegment, parentPointer } from '../toolkit/json-pointer.ts';
@@ -82,8 +81,6 @@ interface Finding {
   values: Record<string, unknown>;
   fixTarget?: string;
   fixDetail?: string;
-  /** {{error}} starts with the place of the finding in its own file. */
-  namesPlace?: boolean;
 }
 
 /** The first message id of a function: the one a report naming none stands for. */
@@ -123,8 +120,7 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
   const add = (rule: LintRule, finding: Finding) => {
     const at = doc.locate ? doc.locate(finding.pointer) : { file: doc.file, pointer: finding.pointer, line: lineFor(doc, finding.pointer) };
     const values: Record<string, unknown> = { description: rule.description, property: lastSegment(finding.pointer), path: at.pointer || '/', ...finding.values };
-    let error = values.error ?? (finding.wording === undefined ? undefined : interpolate(finding.wording, values));
-    if (finding.namesPlace) error = `${at.pointer || '/'} ${String(error)}`;
+    const error = values.error ?? (finding.wording === undefined ? undefined : interpolate(finding.wording, values));
     const template = (finding.messageId !== undefined ? rule.messages?.[finding.messageId] : undefined) ?? rule.message;
     const message = interpolate(template, { ...values, error });
     const key = `${rule.id}\u0000${at.file}\u0000${at.pointer}\u0000${message}`;
@@ -140,11 +136,8 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
     out.push(violation);
   };
   for (const rule of active) {
-    if (rule.check) {
-      for (const finding of CHECKS[rule.check](doc)) add(rule, { pointer: finding.pointer, values: { value: undefined, error: finding.error, ...finding.values }, namesPlace: finding.errorNamesPlace, fixTarget: finding.fixTarget, fixDetail: finding.fixDetail });
-      continue;
-    }
     const thens = (rule.then ?? []).map((then) => ({ then, fn: FUNCTIONS[then.function] }));
+    const judgesDocument = thens.every(({ fn }) => fn.wholeDocument);
     const targetsOf = new Map<ThenClause, FunctionTarget[]>();
     for (const given of rule.given ?? []) {
       let selection = selections.get(given);
@@ -154,7 +147,7 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
       }
       for (const match of selection.matches) {
         // A reference is checked where its target is written, not at every use.
-        if (!selection.includeRefs && isRecord(match.value) && typeof match.value.$ref === 'string') continue;
+        if (!selection.includeRefs && !(judgesDocument && match.pointer === '') && isRecord(match.value) && typeof match.value.$ref === 'string') continue;
         for (const { then, fn } of thens) {
           const target = fieldTarget(match, then.field);
           if (fn.scope === 'all') targetsOf.set(then, [...(targetsOf.get(then) ?? []), target]);

@@ -19,7 +19,7 @@ const SCHEMA_MAPS = SUBSCHEMA_MAP_KEYWORDS;
 const SCHEMA_VALUES = SUBSCHEMA_KEYWORDS;
 const SCHEMA_LISTS = [...SUBSCHEMA_LIST_KEYWORDS, 'items'];
 /** Keys whose values are data, never walked for schemas. */
-const DATA_KEYS = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
+export const DATA_KEYS: ReadonlySet<string> = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
 function walkSchema(schema: unknown, pointer: string, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
   if (!isRecord(schema) || seen.has(schema)) return;

@@ -30,7 +30,6 @@ export interface LintRule {
   formats?: string[];
   given?: string[];
   then?: ThenClause[];
-  check?: string;
   fix?: FixSpec;
   /** Which files of a multi-file spec the rule judges: the API as a whole (default), the root file, or each file as written. */
   files?: 'api' | 'root' | 'each';
@@ -90,21 +89,6 @@ export interface LintViolation {
   pointer: string;
   /** Set when the rule has a fix that `--fix` can apply. */
   fix?: { spec: FixSpec; target: string; detail?: string };
-}
-
-/** A finding reported by a function or check before it becomes a violation. */
-export interface RawFinding {
-  pointer: string;
-  /** Fills {{error}} (or stands as the message for named checks without a template). */
-  error?: string;
-  /** The error text is prefixed with the pointer the finding is reported at (in its own file). */
-  errorNamesPlace?: boolean;
-  /** Extra placeholder values. */
-  values?: Record<string, unknown>;
-  /** Node the fix edits (defaults to `pointer`). */
-  fixTarget?: string;
-  /** Fix argument (e.g. the tag name to declare). */
-  fixDetail?: string;
 }
 
 /** `openapi-3.0`, `json-schema-draft-07`, ... */

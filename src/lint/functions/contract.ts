@@ -46,11 +46,15 @@ export interface LintFunction<Options = any> {
   messageIdsFor?(options: Options): string[];
   /** Placeholders the reports fill, besides {{value}}, {{property}}, {{path}}, {{description}}, {{error}}. */
   placeholders?: string[];
+  /** Placeholders that depend on the options (e.g. the compared fields). */
+  placeholdersFor?(options: Options): string[];
   /**
    * `each` (default): `run` judges one target at a time. `all`: `runAll` judges every target of the rule
    * together (a value unique across matches).
    */
   scope?: 'each' | 'all';
+  /** Judges the whole document from `given: "$"`: runs even when the document is a bare `$ref`. */
+  wholeDocument?: boolean;
   run?(value: unknown, options: Options, target: FunctionTarget, context: FunctionContext): FunctionReport[];
   runAll?(targets: FunctionTarget[], options: Options, context: FunctionContext): FunctionReport[];
   /** A load-time check the options schema cannot express (regex safety, a schema that must compile). */

@@ -5,9 +5,30 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { LintFunction } from './contract.ts';
+import { definedIn, referenced, unique, uniqueItems } from './collections.ts';
 import { CORE_FUNCTIONS } from './core.ts';
+import { documentSchema, examplesMatchSchema, parseable, refsResolve } from './document.ts';
+import { keyWrittenAsString, pathParameters, pathsDistinct } from './openapi.ts';
+import { format, regexCompiles, requiredDefined, valuesMatchType } from './schema-values.ts';
 
-const ALL: LintFunction[] = [...CORE_FUNCTIONS];
+const ALL: LintFunction[] = [
+  ...CORE_FUNCTIONS,
+  format,
+  unique,
+  uniqueItems,
+  definedIn,
+  referenced,
+  valuesMatchType,
+  regexCompiles,
+  requiredDefined,
+  pathParameters,
+  pathsDistinct,
+  keyWrittenAsString,
+  documentSchema,
+  refsResolve,
+  examplesMatchSchema,
+  parseable,
+];
 
 export const FUNCTIONS: Readonly<Record<string, LintFunction>> = Object.fromEntries(ALL.map((fn) => [fn.name, fn]));
 export const FUNCTION_NAMES = ALL.map((fn) => fn.name);

@@ -61,14 +61,14 @@ function unsafePatternIn(node: unknown): string | undefined {
   return undefined;
 }
 
-export const schema: LintFunction<{ schema: object | boolean }> = {
+export const schema: LintFunction<{ schema: object | boolean; reportAt?: string }> = {
   name: 'schema',
-  description: 'The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged.',
+  description: 'The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`).',
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['schema'],
-    properties: { schema: { type: ['object', 'boolean'] } },
+    properties: { schema: { type: ['object', 'boolean'] }, reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' } },
   },
   messages: { invalid: '{{reason}}' },
   placeholders: ['reason'],
@@ -79,7 +79,9 @@ export const schema: LintFunction<{ schema: object | boolean }> = {
     if (validate(value)) return [];
     const first = validate.errors?.[0];
     const where = first?.instancePath ? `${first.instancePath} ` : '';
-    return [{ values: { reason: `${where}${first?.message ?? 'does not match the schema'}`.trim() } }];
+    const reason = `${where}${first?.message ?? 'does not match the schema'}`.trim();
+    if (options.reportAt !== undefined && isRecord(value)) return [{ at: [options.reportAt], values: { reason, value: value[options.reportAt] } }];
+    return [{ values: { reason } }];
   },
   checkOptions(options) {
     const unsafe = unsafePatternIn(options.schema);
