@@ -10,6 +10,7 @@ import { CORE_FUNCTIONS } from './core.ts';
 import { documentSchema, examplesMatchSchema, parseable, refsResolve } from './document.ts';
 import { keyWrittenAsString, pathParameters, pathsDistinct } from './openapi.ts';
 import { format, regexCompiles, requiredDefined, valuesMatchType } from './schema-values.ts';
+import { scopesDeclared } from './security.ts';
 
 const ALL: LintFunction[] = [
   ...CORE_FUNCTIONS,
@@ -24,6 +25,7 @@ const ALL: LintFunction[] = [
   pathParameters,
   pathsDistinct,
   keyWrittenAsString,
+  scopesDeclared,
   documentSchema,
   refsResolve,
   examplesMatchSchema,
