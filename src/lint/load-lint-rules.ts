@@ -11,7 +11,8 @@ import { ConfigError, ToolError } from '../errors.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
-import { checkFunctionOptions, trustPatternsOf } from './functions.ts';
+import { checkFunctionOptions, FUNCTIONS } from './functions/index.ts';
+import { aliasDefinitions, parseAliasGiven } from './aliases.ts';
 import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
 import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
@@ -21,8 +22,8 @@ export const BUILTIN_LINT_RULES_DIR = fileURLToPath(new URL('../../rules/lint/',
 const FORMAT_DIRS = ['openapi', 'json-schema'] as const;
 
 /**
- * Parses and checks one rule file. `display` is the path used in messages. Built-in rules skip the costlier
- * option checks (compiling their schemas against the meta-schema): test/lint/rules-meta.test.ts runs them.
+ * Parses and checks one rule file. `display` is the path used in messages. Built-in rules skip the option
+ * checks (ajv against each function's options schema): test/lint/rules-meta.test.ts runs them.
  */
 export function parseLintRule(text: string, display: string, format?: 'openapi' | 'json-schema', { builtIn = false } = {}): LintRule {
   let data: any;
@@ -44,11 +45,17 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
   }
   const given: string[] | undefined = data.given === undefined ? undefined : [data.given].flat();
   for (const path of given ?? []) {
-    const reason = unsafeJsonPathReason(path);
+    const alias = parseAliasGiven(path);
+    if (alias && !(alias.name in aliasDefinitions())) {
+      throw new ToolError(`${display}: unknown alias '#${alias.name}' in given`, { file: display, hint: `aliases: ${Object.keys(aliasDefinitions()).map((n) => `#${n}`).join(', ')}` });
+    }
+    // An alias's sub-path is a JSONPath from each of its matches.
+    const jsonPath = alias ? `$${alias.suffix}` : path;
+    const reason = unsafeJsonPathReason(jsonPath);
     if (reason) throw new ToolError(`${display}: refused JSONPath '${path}': it ${reason}; rule files may only select and compare values`, { file: display });
     try {
       // A probe evaluation surfaces filter syntax errors at load time (the guard above ran first).
-      JSONPath({ path, json: { probe: { probe: [0, { probe: '' }] } }, eval: 'safe', ignoreEvalErrors: true });
+      JSONPath({ path: jsonPath, json: { probe: { probe: [0, { probe: '' }] } }, eval: 'safe', ignoreEvalErrors: true });
     } catch (error) {
       throw new ToolError(`${display}: invalid JSONPath '${path}': ${(error as Error).message}`, { file: display });
     }
@@ -58,9 +65,9 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     if (clause.field && /(^|\.)(constructor|__proto__|prototype)(\.|$)/.test(clause.field)) {
       throw new ToolError(`${display}: refused field '${clause.field}': rule fields may not reach the prototype chain`, { file: display });
     }
-    if (builtIn && clause.function === 'pattern') trustPatternsOf(clause.functionOptions);
+    if (builtIn) FUNCTIONS[clause.function].trustOptions?.(clause.functionOptions ?? {});
     const problem = builtIn ? undefined : checkFunctionOptions(clause.function, clause.functionOptions);
-    if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display });
+    if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display, hint: 'see docs/custom-rules.md for the options of each function' });
   }
   const formats: string[] | undefined = data.formats;
   const derived = formats && (formats.every((f) => f.startsWith('openapi-')) ? 'openapi' : formats.every((f) => f.startsWith('json-schema-')) ? 'json-schema' : undefined);
@@ -68,11 +75,11 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     id: data.id,
     description: data.description,
     message: data.message,
+    messages: data.messages,
     severity: data.severity,
     formats,
     given,
     then,
-    check: data.check,
     fix: data.fix,
     files: data.files,
     schemaFiles: data.schemaFiles,

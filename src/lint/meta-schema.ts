@@ -16,8 +16,14 @@ import { validateDraft202012 } from '../generated/meta-2020-12.ts';
 import type { Validator } from '../schema-validation.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
-import { schemasOf } from './schema-walk.ts';
-import type { LintDocument, RawFinding } from './types.ts';
+import { schemasOf } from './aliases.ts';
+import type { LintDocument } from './types.ts';
+
+/** A place the document schema rejects, with ajv's problems there (joined). */
+export interface MetaSchemaFinding {
+  pointer: string;
+  error: string;
+}
 
 const MAX_FINDINGS = 100;
 /** OpenAPI 3.1 Schema objects against the 2020-12 meta-schema. */
@@ -52,7 +58,7 @@ function mergeAlternatives(errors: ErrorObject[]): ErrorObject[] {
 }
 
 /** Turns ajv's error list into findings: the most specific error per place, branch noise dropped. */
-export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unknown): RawFinding[] {
+export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unknown): MetaSchemaFinding[] {
   // A node written as an external `$ref` (allowed by tools, not by the schema) is judged where its target lives.
   const isReference = (pointer: string) => {
     const node = data === undefined ? undefined : valueAt(data, pointer);
@@ -81,12 +87,12 @@ export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unkn
     byPointer.set(pointer, messages);
     if (byPointer.size >= MAX_FINDINGS) break;
   }
-  const out: RawFinding[] = [];
-  for (const [pointer, messages] of byPointer) out.push({ pointer, error: messages.join('; '), errorNamesPlace: true });
+  const out: MetaSchemaFinding[] = [];
+  for (const [pointer, messages] of byPointer) out.push({ pointer, error: messages.join('; ') });
   return out;
 }
 
-function jsonSchemaFindings(doc: LintDocument): RawFinding[] {
+function jsonSchemaFindings(doc: LintDocument): MetaSchemaFinding[] {
   if (doc.kind.format !== 'json-schema') return [];
   const dialect = doc.kind.dialect;
   let data = doc.data;
@@ -100,7 +106,7 @@ function jsonSchemaFindings(doc: LintDocument): RawFinding[] {
   return findingsFromErrors(validate.errors ?? []);
 }
 
-export function metaSchemaFindings(doc: LintDocument): RawFinding[] {
+export function metaSchemaFindings(doc: LintDocument): MetaSchemaFinding[] {
   if (doc.kind.format === 'json-schema') return jsonSchemaFindings(doc);
   const validate = OPENAPI[doc.kind.version];
   const out = validate(doc.data) ? [] : findingsFromErrors(validate.errors ?? [], '', doc.data);

@@ -9,7 +9,8 @@ import type { SourceFile } from '../spec/types.ts';
 import { interpolate } from './run-lint.ts';
 import type { LintRule, LintViolation } from './types.ts';
 
-export const PARSEABLE_CHECK = 'parseable';
+/** The function of the rules whose findings the parser makes (a file that does not parse has no document). */
+export const PARSEABLE_FUNCTION = 'parseable';
 
 export type Parsed = { source: SourceFile; problem?: undefined } | { source?: undefined; problem: ConfigError };
 
@@ -34,11 +35,11 @@ function reasonOf(problem: ConfigError, display: string): string {
 export function unparsableViolations(problem: ConfigError, display: string, format: 'openapi' | 'json-schema', rules: LintRule[]): LintViolation[] {
   const error = reasonOf(problem, display);
   return rules
-    .filter((rule) => rule.check === PARSEABLE_CHECK && rule.severity !== 'off' && (rule.format === undefined || rule.format === format))
+    .filter((rule) => rule.then?.some((then) => then.function === PARSEABLE_FUNCTION) && rule.severity !== 'off' && (rule.format === undefined || rule.format === format))
     .map((rule) => ({
       rule: rule.id,
       severity: rule.severity as LintViolation['severity'],
-      message: interpolate(rule.message, { description: rule.description, error, path: '/', value: undefined }),
+      message: interpolate(rule.message, { description: rule.description, reason: error, error, path: '/', value: undefined }),
       file: display,
       line: problem.line ?? 1,
       pointer: '',

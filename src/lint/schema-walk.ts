@@ -1,11 +1,12 @@
 /**
- * Finds every schema object in a document in one walk of the file as written ($refs are not followed, so a
- * shared schema is visited once however often it is referenced). Results are cached per document.
+ * The schema-aware traversal behind the `#schemas` alias (rules/lint/aliases.json says where schemas start):
+ * every schema object of a document in one walk of the file as written ($refs are not followed, so a shared
+ * schema is visited once however often it is referenced), subschemas found through the JSON Schema
+ * vocabulary of toolkit/json-schema-vocabulary.ts.
  */
 import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
-import type { LintDocument } from './types.ts';
 
 export interface SchemaNode {
   schema: Record<string, any>;
@@ -18,7 +19,7 @@ const SCHEMA_MAPS = SUBSCHEMA_MAP_KEYWORDS;
 const SCHEMA_VALUES = SUBSCHEMA_KEYWORDS;
 const SCHEMA_LISTS = [...SUBSCHEMA_LIST_KEYWORDS, 'items'];
 /** Keys whose values are data, never walked for schemas. */
-const DATA_KEYS = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
+export const DATA_KEYS: ReadonlySet<string> = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
 function walkSchema(schema: unknown, pointer: string, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
   if (!isRecord(schema) || seen.has(schema)) return;
@@ -38,45 +39,44 @@ function walkSchema(schema: unknown, pointer: string, root: boolean, out: Schema
   }
 }
 
-/** Positions in an OpenAPI document that hold a schema, found by walking the non-schema structure. */
-function walkOpenApi(node: unknown, pointer: string, parentKey: string | undefined, version: string, out: SchemaNode[], seen: WeakSet<object>): void {
-  if (node === null || typeof node !== 'object' || seen.has(node)) return;
-  if (Array.isArray(node)) {
+/**
+ * The schema nodes of a document: walks its structure (outside `x-` extensions and example data) in
+ * document order; a node among `targets`, or the value of a `rootKeys` key, starts a schema walk. Targets the
+ * structure walk does not reach are walked after it.
+ */
+export function walkSchemas(data: unknown, targets: { pointer: string; value: unknown }[], rootKeys: ReadonlySet<string>): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const seen = new WeakSet<object>();
+  const starts = new Set<unknown>(targets.map((t) => t.value));
+  const walkStructure = (node: unknown, pointer: string): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    if (starts.has(node)) {
+      walkSchema(node, pointer, true, out, seen);
+      return;
+    }
     seen.add(node);
-    node.forEach((item, i) => walkOpenApi(item, joinPointer(pointer, i), parentKey, version, out, seen));
-    return;
-  }
-  if (!isRecord(node)) return;
-  // Swagger 2.0 non-body parameters, headers and items are schema-like (type, enum, items, default).
-  if (version === '2.0' && (parentKey === 'parameters' || parentKey === 'headers') && typeof node.type === 'string' && node.in !== 'body') {
-    walkSchema(node, pointer, true, out, seen);
-    return;
-  }
-  seen.add(node);
-  for (const [key, value] of Object.entries(node)) {
-    if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-    const child = joinPointer(pointer, key);
-    if (key === 'schema' && isRecord(value)) walkSchema(value, child, true, out, seen);
-    else if ((key === 'schemas' && pointer === '/components') || (key === 'definitions' && pointer === '')) {
-      if (isRecord(value)) for (const [name, sub] of Object.entries(value)) walkSchema(sub, joinPointer(child, name), true, out, seen);
-    } else walkOpenApi(value, child, key, version, out, seen);
-  }
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walkStructure(item, joinPointer(pointer, i)));
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
+      const child = joinPointer(pointer, key);
+      if (rootKeys.has(key) && isRecord(value)) walkSchema(value, child, true, out, seen);
+      else walkStructure(value, child);
+    }
+  };
+  walkStructure(data, '');
+  for (const target of targets) walkSchema(target.value, target.pointer, true, out, seen);
+  return out;
 }
 
-const cache = new WeakMap<object, SchemaNode[]>();
-
-export function schemasOf(doc: LintDocument): SchemaNode[] {
-  if (!isRecord(doc.data)) return [];
-  let found = cache.get(doc.data);
-  if (!found) {
-    found = [];
-    const seen = new WeakSet<object>();
-    if (doc.schemaRoots) for (const root of doc.schemaRoots) walkSchema(valueAt(doc.data, root), root, true, found, seen);
-    else if (doc.kind.format === 'json-schema') walkSchema(doc.data, '', true, found, seen);
-    else walkOpenApi(doc.data, '', undefined, doc.kind.version, found, seen);
-    cache.set(doc.data, found);
-  }
-  return found;
+/** The schema nodes below the given roots only (a referenced file: the schemas other files refer to). */
+export function walkSchemasFrom(data: unknown, roots: string[]): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const seen = new WeakSet<object>();
+  for (const root of roots) walkSchema(valueAt(data, root), root, true, out, seen);
+  return out;
 }
 
 /** The JSON types a schema allows, or undefined when it does not say. */

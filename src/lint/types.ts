@@ -4,22 +4,10 @@ import type { SpecKind } from '../spec/types.ts';
 export const LINT_SEVERITIES = ['error', 'warn', 'info', 'hint'] as const;
 export type LintSeverity = (typeof LINT_SEVERITIES)[number];
 
-export type CoreFunctionName =
-  | 'truthy'
-  | 'falsy'
-  | 'defined'
-  | 'undefined'
-  | 'pattern'
-  | 'casing'
-  | 'length'
-  | 'enumeration'
-  | 'alphabetical'
-  | 'xor'
-  | 'schema';
-
 export interface ThenClause {
   field?: string;
-  function: CoreFunctionName;
+  /** A function of the registry (src/lint/functions/). */
+  function: string;
   functionOptions?: Record<string, unknown>;
 }
 
@@ -33,13 +21,15 @@ export type PeerLinter = 'spectral' | 'redocly';
 export interface LintRule {
   id: string;
   description: string;
+  /** The default message template. */
   message: string;
+  /** Templates per message id a function reports (ESLint's messageId); `message` words the others. */
+  messages?: Record<string, string>;
   severity: LintSeverity | 'off';
   /** Which documents the rule applies to: `openapi-3.1`, `json-schema-draft-07`, ... (all of its format when absent). */
   formats?: string[];
   given?: string[];
   then?: ThenClause[];
-  check?: string;
   fix?: FixSpec;
   /** Which files of a multi-file spec the rule judges: the API as a whole (default), the root file, or each file as written. */
   files?: 'api' | 'root' | 'each';
@@ -99,21 +89,6 @@ export interface LintViolation {
   pointer: string;
   /** Set when the rule has a fix that `--fix` can apply. */
   fix?: { spec: FixSpec; target: string; detail?: string };
-}
-
-/** A finding reported by a function or check before it becomes a violation. */
-export interface RawFinding {
-  pointer: string;
-  /** Fills {{error}} (or stands as the message for named checks without a template). */
-  error?: string;
-  /** The error text is prefixed with the pointer the finding is reported at (in its own file). */
-  errorNamesPlace?: boolean;
-  /** Extra placeholder values. */
-  values?: Record<string, unknown>;
-  /** Node the fix edits (defaults to `pointer`). */
-  fixTarget?: string;
-  /** Fix argument (e.g. the tag name to declare). */
-  fixDetail?: string;
 }
 
 /** `openapi-3.0`, `json-schema-draft-07`, ... */

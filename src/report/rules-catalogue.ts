@@ -42,7 +42,8 @@ export interface RuleEntry {
   formats?: string[];
   given?: string[];
   then?: unknown[];
-  check?: string;
+  /** Lint rules: message templates per message id of their functions. */
+  messages?: Record<string, string>;
 }
 
 export interface ScopedSeverity {
@@ -146,7 +147,7 @@ export function buildRuleCatalogue(input: CatalogueInput): RuleEntry[] {
       if (rule.formats) entry.formats = rule.formats;
       if (rule.given) entry.given = rule.given;
       if (rule.then) entry.then = rule.then;
-      if (rule.check) entry.check = rule.check;
+      if (rule.messages) entry.messages = rule.messages;
       const scoped = scopedOf(input.lintPolicy, rule.id);
       if (scoped) entry.scoped = scoped;
       if (rule.format) entry.format = rule.format;

@@ -31,6 +31,8 @@ function ruleSection(rule: RuleEntry, example: RuleExample | undefined): string[
   lines.push(`${facts.join(' · ')} — ${rule.summary}`, '');
   if (rule.docs) lines.push(rule.docs, '');
   lines.push(`Message: \`${rule.message}\``, '');
+  const others = Object.entries(rule.messages ?? {});
+  if (others.length) lines.push('Other messages:', '', ...others.map(([id, template]) => `- \`${id}\`: \`${template}\``), '');
   if (example) {
     lines.push(`<details><summary>Example: ${example.name}</summary>`, '');
     for (const [label, yaml] of example.blocks) lines.push(`${label}:`, '', fenced(yaml), '');

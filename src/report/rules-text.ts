@@ -79,10 +79,10 @@ export function renderRuleText(rule: RuleEntry, paint: Paint = plain): string {
     ['formats', rule.formats?.join(', ')],
     ['given', rule.given?.join(', ')],
     ['then', rule.then ? indented(rule.then.length === 1 ? rule.then[0] : rule.then) : undefined],
-    ['check', rule.check],
     ['summary', rule.summary],
     ['docs', rule.docs],
     ['message', rule.message],
+    ...Object.entries(rule.messages ?? {}).map(([id, template]): [string, string] => [`  ${id}`, template]),
     ['deprecated', rule.deprecated ? `yes${rule.replacedBy ? `, replaced by ${rule.replacedBy.join(', ')}` : ''}` : undefined],
     ['source', rule.source],
   ];

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { JSONPath } from 'jsonpath-plus';
 import { lintDocumentFromText } from '../../src/lint/document.ts';
-import { FUNCTIONS } from '../../src/lint/functions.ts';
+import { FUNCTIONS } from '../../src/lint/functions/index.ts';
 import { parseLintRule } from '../../src/lint/load-lint-rules.ts';
 import { interpolate, runLint } from '../../src/lint/run-lint.ts';
 
@@ -31,19 +31,21 @@ test('$..name fast path finds what jsonpath-plus finds', () => {
   assert.is(found.length, 4);
 });
 
+const run = (name: string, value: unknown, options: Record<string, unknown> = {}) => FUNCTIONS[name].run!(value, options, { pointer: '', value, match: { pointer: '', value, key: undefined } }, { doc: lintDocumentFromText(DOC, 'spec.yaml') });
+
 test('core functions: casing, length, enumeration, alphabetical, defined/undefined, xor', () => {
-  assert.equal(FUNCTIONS.casing('list_pets', { type: 'camel' }).length, 1);
-  assert.equal(FUNCTIONS.casing('listPets', { type: 'camel' }), []);
-  assert.equal(FUNCTIONS.casing('list-pets', { type: 'kebab' }), []);
-  assert.equal(FUNCTIONS.length('ab', { min: 3 }).length, 1);
-  assert.equal(FUNCTIONS.length([1, 2], { max: 2 }), []);
-  assert.equal(FUNCTIONS.enumeration('x', { values: ['a', 'b'] }).length, 1);
-  assert.equal(FUNCTIONS.alphabetical([{ name: 'b' }, { name: 'a' }], { keyedBy: 'name' }).length, 1);
-  assert.equal(FUNCTIONS.alphabetical({ a: 1, b: 2 }, {}), []);
-  assert.equal(FUNCTIONS.defined(undefined, {}).length, 1);
-  assert.equal(FUNCTIONS.undefined(1, {}).length, 1);
-  assert.equal(FUNCTIONS.xor({ a: 1, b: 2 }, { properties: ['a', 'b'] }).length, 1);
-  assert.equal(FUNCTIONS.pattern('a'.repeat(50_000), { match: '^a+$' }), [], 'long input is capped, not rejected');
+  assert.equal(run('casing', 'list_pets', { type: 'camel' }).length, 1);
+  assert.equal(run('casing', 'listPets', { type: 'camel' }), []);
+  assert.equal(run('casing', 'list-pets', { type: 'kebab' }), []);
+  assert.equal(run('length', 'ab', { min: 3 }).length, 1);
+  assert.equal(run('length', [1, 2], { max: 2 }), []);
+  assert.equal(run('enumeration', 'x', { values: ['a', 'b'] }).length, 1);
+  assert.equal(run('alphabetical', [{ name: 'b' }, { name: 'a' }], { keyedBy: 'name' }).length, 1);
+  assert.equal(run('alphabetical', { a: 1, b: 2 }, {}), []);
+  assert.equal(run('defined', undefined, {}).length, 1);
+  assert.equal(run('undefined', 1, {}).length, 1);
+  assert.equal(run('xor', { a: 1, b: 2 }, { properties: ['a', 'b'] }).length, 1);
+  assert.equal(run('pattern', 'a'.repeat(50_000), { match: '^a+$' }), [], 'long input is capped, not rejected');
 });
 
 test('rules with several then clauses, @key fields and a filter', () => {
@@ -69,6 +71,27 @@ test('formats limit a rule to the documents it names', () => {
   const rule = ruleOf({ formats: ['openapi-2.0'], given: '$.info', then: { field: 'license', function: 'truthy' } });
   assert.equal(runLint(doc, [rule]), []);
   assert.is(runLint(doc, [{ ...rule, formats: ['openapi-3.0'] }]).length, 1);
+});
+
+test('aliases: #operations, a sub-path, and #schemas with every subschema', () => {
+  const doc = lintDocumentFromText(`${DOC}components:
+  schemas:
+    Pet: {type: object, properties: {tags: {type: array, items: {type: string}}}}
+    Ref: {$ref: '#/components/schemas/Pet'}
+`, 'spec.yaml');
+  const pointers = (given: string) => runLint(doc, [ruleOf({ given, then: { function: 'falsy' } })]).map((v) => v.pointer);
+  assert.equal(pointers('#operations'), ['/paths/~1pets/get']);
+  assert.equal(pointers('#operations.responses[*]'), ['/paths/~1pets/get/responses/200']);
+  assert.equal(pointers('#schemas').sort(), ['/components/schemas/Pet', '/components/schemas/Pet/properties/tags', '/components/schemas/Pet/properties/tags/items', '/components/schemas/Ref']);
+});
+
+test('an unknown alias is refused when the rule file loads, naming the file', () => {
+  assert.throws(() => ruleOf({ given: '#nope', then: { function: 'truthy' } }), /acme-test\.json: unknown alias '#nope'/);
+});
+
+test('function options are checked against the function schema, naming the rule file', () => {
+  assert.throws(() => ruleOf({ given: '$', then: { function: 'casing', functionOptions: { type: 'shouting' } } }), /acme-test\.json: invalid functionOptions for casing: casing \/type must be equal to one of the allowed values/);
+  assert.throws(() => ruleOf({ given: '$', then: { function: 'xor', functionOptions: { properties: ['a'], extra: 1 } } }), /unknown option 'extra'/);
 });
 
 test.run();

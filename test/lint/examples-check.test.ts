@@ -5,13 +5,18 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { examplesValid } from '../../src/lint/checks/examples.ts';
+import { examplesValid, type ExampleProblem } from '../../src/lint/examples-valid.ts';
+import { examplesMatchSchema } from '../../src/lint/functions/document.ts';
+import { interpolate } from '../../src/lint/run-lint.ts';
+
+/** A problem as the default wording of its message id puts it. */
+const worded = (f: ExampleProblem) => `${f.pointer} ${interpolate(examplesMatchSchema.messages[f.messageId], f.values)}`;
 import { lintDocumentFromText } from '../../src/lint/document.ts';
 
 function findings(schemas: Record<string, unknown>, version = '3.1.0'): string[] {
   const doc = { openapi: version, info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
   const lint = lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', 'openapi');
-  return examplesValid(lint).map((f) => `${f.pointer} ${f.error}`);
+  return examplesValid(lint).map(worded);
 }
 
 const Tag = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' } } };

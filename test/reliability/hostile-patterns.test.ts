@@ -6,8 +6,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PatternTooSlowError, untrustedRegex } from '../../src/lint/untrusted-regex.ts';
-import { FUNCTIONS } from '../../src/lint/functions.ts';
-import { examplesValid } from '../../src/lint/checks/examples.ts';
+import { FUNCTIONS } from '../../src/lint/functions/index.ts';
+import { examplesValid, type ExampleProblem } from '../../src/lint/examples-valid.ts';
+import { examplesMatchSchema } from '../../src/lint/functions/document.ts';
+import { interpolate } from '../../src/lint/run-lint.ts';
+
+/** A problem as the default wording of its message id puts it. */
+const worded = (f: ExampleProblem) => `${f.pointer} ${interpolate(examplesMatchSchema.messages[f.messageId], f.values)}`;
 import { lintDocumentFromText } from '../../src/lint/document.ts';
 import { BASE_CONFIG, baseProject } from '../helpers/bad-input.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
@@ -64,7 +69,7 @@ test('a pattern beyond RE2 that exceeds its time budget is given up, not waited 
 test('a team pattern function runs on the untrusted engine (the load-time guard aside)', () => {
   // Inputs within the function's cut (MAX_PATTERN_INPUT), still far too long for a backtracking engine.
   for (const { pattern, input, matches } of cases(9_000)) {
-    assert.equal(FUNCTIONS.pattern(input, { match: pattern }), matches ? [] : [{ error: `must match the pattern '${pattern}'` }], pattern);
+    assert.equal(FUNCTIONS.pattern.run!(input, { match: pattern }, { pointer: '', value: input, match: { pointer: '', value: input, key: undefined } }, { doc: undefined as never }), matches ? [] : [{ messageId: 'match', values: { pattern } }], pattern);
   }
 });
 
@@ -76,7 +81,7 @@ test("examples are checked against a spec's catastrophic pattern and patternProp
     Slow: { type: 'string', pattern: '^(?=a)(a+)+$', example: `${'a'.repeat(64)}!` },
   };
   const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
-  const findings = examplesValid(lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', 'openapi')).map((f) => `${f.pointer} ${f.error}`);
+  const findings = examplesValid(lintDocumentFromText(JSON.stringify(doc), '/virtual/openapi.json', 'openapi.json', 'openapi')).map(worded);
   assert.is(findings.length, 3, findings.join('\n'));
   assert.match(findings[0], /^\/components\/schemas\/Code\/example example must match pattern/);
   assert.match(findings[1], /^\/components\/schemas\/Tags\/example example \/x+y must be integer/);

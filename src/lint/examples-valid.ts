@@ -6,17 +6,17 @@
  * it is sure is invalid, ajv compiles only the failing parts (a keyword, or one applicator) to confirm it
  * and word the message, instead of the schema and everything it references.
  */
-import { decodeUriComponentOr } from '../../toolkit/uri.ts';
+import { decodeUriComponentOr } from '../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
-import { joinPointer, lastSegment, parentPointer, valueAt } from '../../toolkit/json-pointer.ts';
-import { isRecord } from '../../toolkit/values.ts';
-import { schemasOf } from '../schema-walk.ts';
-import { mapSchemaKeywords } from '../dialect-map.ts';
-import type { LintDocument, RawFinding } from '../types.ts';
-import { createAjv, type AjvDialect } from '../ajv-instances.ts';
+import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
+import { schemasOf } from './aliases.ts';
+import { mapSchemaKeywords } from './dialect-map.ts';
+import type { LintDocument } from './types.ts';
+import { createAjv, type AjvDialect } from './ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
-import { closureCompiles, locateFailure, quickValidate } from '../quick-validate.ts';
-import { PatternTooSlowError } from '../untrusted-regex.ts';
+import { closureCompiles, locateFailure, quickValidate } from './quick-validate.ts';
+import { PatternTooSlowError } from './untrusted-regex.ts';
 
 interface Validators {
   get(pointer: string): ValidateFunction | undefined;
@@ -207,28 +207,37 @@ function firstError(validate: ValidateFunction, base = ''): string {
   return `${at ? `${at} ` : ''}${error.message ?? 'is invalid'}`;
 }
 
-export function examplesValid(doc: LintDocument): RawFinding[] {
-  const out: RawFinding[] = [];
+/** What a value is: a schema's example, a named example (media type, parameter), or a default. */
+type Subject = 'example' | 'namedExample' | 'default';
+
+export interface ExampleProblem {
+  pointer: string;
+  /** The subject, or the subject followed by `NotChecked` when a pattern ran out of its time budget. */
+  messageId: Subject | `${Subject}NotChecked`;
+  /** `reason`: the validator's words; `name`: a named example's name. */
+  values: { reason: string; name?: string };
+}
+
+export function examplesValid(doc: LintDocument): ExampleProblem[] {
+  const out: ExampleProblem[] = [];
   let validators: Validators | undefined;
-  const check = (schemaPointer: string, value: unknown, at: string, what: string) => {
+  const check: Check = (schemaPointer, value, at, subject, name) => {
     try {
-      judge(schemaPointer, value, at, what);
+      const reason = judge(schemaPointer, value);
+      if (reason !== undefined) out.push({ pointer: at, messageId: subject, values: { reason, name } });
     } catch (error) {
       // A pattern beyond RE2 that ran out of its time budget: the value is reported as not checked.
       if (!(error instanceof PatternTooSlowError)) throw error;
-      out.push({ pointer: at, error: `${what} could not be checked: ${error.message}` });
+      out.push({ pointer: at, messageId: `${subject}NotChecked`, values: { reason: error.message, name } });
     }
   };
-  const judge = (schemaPointer: string, value: unknown, at: string, what: string) => {
+  const judge = (schemaPointer: string, value: unknown): string | undefined => {
     validators ??= validatorsFor(doc);
-    if (validators.surelyValid(schemaPointer, value)) return;
+    if (validators.surelyValid(schemaPointer, value)) return undefined;
     const located = validators.locatedError(schemaPointer, value);
-    if (located !== undefined) {
-      out.push({ pointer: at, error: `${what} ${located}` });
-      return;
-    }
+    if (located !== undefined) return located;
     const validate = validators.get(schemaPointer);
-    if (validate && !validate(value)) out.push({ pointer: at, error: `${what} ${firstError(validate)}` });
+    return validate && !validate(value) ? firstError(validate) : undefined;
   };
   const openapi = doc.kind.format === 'openapi';
   const version = doc.kind.format === 'openapi' ? doc.kind.version : undefined;
@@ -245,7 +254,7 @@ export function examplesValid(doc: LintDocument): RawFinding[] {
   return out;
 }
 
-type Check = (schemaPointer: string, value: unknown, at: string, what: string) => void;
+type Check = (schemaPointer: string, value: unknown, at: string, subject: Subject, name?: string) => void;
 
 /** Parameter and media type examples of one operation, validated against their sibling schema. */
 function checkOwners(operation: Record<string, any>, pointer: string, check: Check): void {
@@ -255,7 +264,7 @@ function checkOwners(operation: Record<string, any>, pointer: string, check: Che
     if ('example' in node) check(schemaPointer, node.example, joinPointer(nodePointer, 'example'), 'example');
     if (isRecord(node.examples)) {
       for (const [name, example] of Object.entries(node.examples)) {
-        if (isRecord(example) && 'value' in example) check(schemaPointer, example.value, joinPointer(nodePointer, 'examples', name, 'value'), `example '${name}'`);
+        if (isRecord(example) && 'value' in example) check(schemaPointer, example.value, joinPointer(nodePointer, 'examples', name, 'value'), 'namedExample', name);
       }
     }
   };

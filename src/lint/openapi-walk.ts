@@ -1,8 +1,8 @@
 /** Iteration helpers over an OpenAPI document as written: operations, parameters, local $refs. */
-import { decodeUriComponentSafe } from '../../toolkit/uri.ts';
-import { HTTP_METHODS } from '../../toolkit/openapi.ts';
-import { joinPointer, valueAt } from '../../toolkit/json-pointer.ts';
-import { isRecord } from '../../toolkit/values.ts';
+import { decodeUriComponentSafe } from '../toolkit/uri.ts';
+import { HTTP_METHODS } from '../toolkit/openapi.ts';
+import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 
 export interface OperationNode {

@@ -1,0 +1,65 @@
+/**
+ * JSONPath evaluation for lint: plain shapes by a direct walk (simple-path.ts), `$..name` by one plain walk
+ * shared by every rule of that shape, the rest by jsonpath-plus (safe evaluator).
+ */
+import { JSONPath } from 'jsonpath-plus';
+import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
+
+export type Match = PathMatch;
+
+export const DESCENDANT = /^\$\.\.([A-Za-z_$][\w$-]*)$/;
+
+/**
+ * `$..name` for several names at once: every property `name` at any depth, found by one plain walk of the
+ * document (jsonpath-plus is far slower here, and one walk serves every rule of this shape).
+ */
+export function descendantsNamed(names: string[], data: unknown): Map<string, Match[]> {
+  const out = new Map<string, Match[]>(names.map((name) => [name, []]));
+  const seen = new WeakSet<object>();
+  // The path is kept as segments; a pointer string is built only for a match (most nodes match nothing).
+  const path: (string | number)[] = [];
+  const walk = (node: unknown) => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
+      return;
+    }
+    for (const name of names) {
+      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push({ pointer: joinPointer('', ...path, name), value: (node as any)[name], key: name });
+    }
+    for (const key of Object.keys(node)) {
+      const value = (node as any)[key];
+      if (value === null || typeof value !== 'object') continue;
+      path.push(key);
+      walk(value);
+      path.pop();
+    }
+  };
+  walk(data);
+  return out;
+}
+
+/** The matches of a JSONPath in data, in document order, with pointers relative to data. */
+export function evaluatePath(path: string, data: unknown): Match[] {
+  if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
+  const descendant = DESCENDANT.exec(path);
+  if (descendant) return descendantsNamed([descendant[1]], data).get(descendant[1])!;
+  // `$..name^`: the nodes holding a property `name`.
+  const holder = /^(\$\.\.[A-Za-z_$][\w$-]*)\^$/.exec(path);
+  if (holder) {
+    return evaluatePath(holder[1], data).map((m) => {
+      const pointer = parentPointer(m.pointer);
+      return { pointer, value: valueAt(data, pointer), key: pointer === '' ? undefined : lastSegment(pointer) };
+    });
+  }
+  const steps = simpleSteps(path);
+  if (steps) return evaluateSimple(steps, data);
+  const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];
+  return results.map((r) => ({ pointer: r.pointer as string, value: r.value, key: r.parentProperty }));
+}

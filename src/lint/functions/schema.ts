@@ -1,0 +1,96 @@
+/**
+ * `schema`: the value is valid against a JSON Schema (2020-12) written in the rule. Most values are settled by
+ * quickValidate; ajv (loaded on first use) confirms the rest and words the problem.
+ */
+import { createRequire } from 'node:module';
+import type { Ajv2020, Options, ValidateFunction } from 'ajv/dist/2020.js';
+import { unsafeRegexReason } from '../safe-expressions.ts';
+import { isRecord } from '../../toolkit/values.ts';
+import { quickValidate } from '../quick-validate.ts';
+import { untrustedRegExpEngine } from '../untrusted-regex.ts';
+import type { LintFunction } from './contract.ts';
+
+function newAjv(options: Options): Ajv2020 {
+  const { Ajv2020: AjvClass } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  return new AjvClass(options);
+}
+
+let ajv: Ajv2020 | undefined;
+const schemaCache = new WeakMap<object, ValidateFunction>();
+/**
+ * The validator of a rule's schema. Run-time compiles skip checking the schema against the 2020-12
+ * meta-schema (compiling that costs more than the rules' tiny schemas): `checkOptions` has checked team
+ * rules, and the test suite checks the built-in ones.
+ */
+function schemaValidator(schema: object): ValidateFunction {
+  let validate = schemaCache.get(schema);
+  if (!validate) {
+    ajv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, validateSchema: false, code: { regExp: untrustedRegExpEngine } });
+    validate = ajv.compile(schema);
+    schemaCache.set(schema, validate);
+  }
+  return validate;
+}
+
+let strictAjv: Ajv2020 | undefined;
+/** Compiles a schema the way a rule author needs it checked: against the meta-schema; throws when invalid. */
+function strictlyCompiles(schema: object): void {
+  strictAjv ??= newAjv({ allErrors: false, strict: false, allowUnionTypes: true, logger: false });
+  strictAjv.compile(schema);
+}
+
+/** The first `pattern` / `patternProperties` regex in a rule's schema that the regex guard refuses. */
+function unsafePatternIn(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = unsafePatternIn(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isRecord(node)) return undefined;
+  const sources = [typeof node.pattern === 'string' ? node.pattern : undefined, ...(isRecord(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
+  for (const source of sources) {
+    const reason = source === undefined ? undefined : unsafeRegexReason(source);
+    if (reason) return `pattern '${source}' ${reason}`;
+  }
+  for (const value of Object.values(node)) {
+    const found = unsafePatternIn(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const schema: LintFunction<{ schema: object | boolean; reportAt?: string }> = {
+  name: 'schema',
+  description: 'The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`).',
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['schema'],
+    properties: { schema: { type: ['object', 'boolean'] }, reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' } },
+  },
+  messages: { invalid: '{{reason}}' },
+  placeholders: ['reason'],
+  run(value, options) {
+    if (value === undefined) return [];
+    if (quickValidate(options.schema, value, () => undefined) === true) return [];
+    const validate = schemaValidator(options.schema as object);
+    if (validate(value)) return [];
+    const first = validate.errors?.[0];
+    const where = first?.instancePath ? `${first.instancePath} ` : '';
+    const reason = `${where}${first?.message ?? 'does not match the schema'}`.trim();
+    if (options.reportAt !== undefined && isRecord(value)) return [{ at: [options.reportAt], values: { reason, value: value[options.reportAt] } }];
+    return [{ values: { reason } }];
+  },
+  checkOptions(options) {
+    const unsafe = unsafePatternIn(options.schema);
+    if (unsafe) return `schema ${unsafe}`;
+    try {
+      strictlyCompiles(options.schema as object);
+    } catch (error) {
+      return `schema does not compile: ${(error as Error).message}`;
+    }
+    return undefined;
+  },
+};
