@@ -141,7 +141,8 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
   const add = (rule: LintRule, finding: Finding) => {
     const at = doc.locate ? doc.locate(finding.pointer) : { file: doc.file, pointer: finding.pointer, line: lineFor(doc, finding.pointer) };
     const values: Record<string, unknown> = { description: rule.description, property: lastSegment(finding.pointer), path: at.pointer || '/', ...finding.values };
-    const error = values.error ?? (finding.wording === undefined ? undefined : interpolate(finding.wording, values));
+    const wording = rule.errorWording ? ((finding.messageId !== undefined ? rule.errorWording.messages?.[finding.messageId] : undefined) ?? rule.errorWording.message) : finding.wording;
+    const error = values.error ?? (wording === undefined ? undefined : interpolate(wording, values));
     const template = (finding.messageId !== undefined ? rule.messages?.[finding.messageId] : undefined) ?? rule.message;
     const message = interpolate(template, { ...values, error });
     const key = `${rule.id}\u0000${at.file}\u0000${at.pointer}\u0000${message}`;
