@@ -104,6 +104,12 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     const problem = builtIn ? undefined : checkFunctionOptions(clause.function, clause.functionOptions);
     if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display, hint: 'see docs/custom-rules.md for the options of each function' });
   }
+  for (const id of Object.keys(data.messages ?? {})) {
+    if (!(then ?? []).some((clause: { function: string }) => id in FUNCTIONS[clause.function].messages)) {
+      const ids = [...new Set((then ?? []).flatMap((clause: { function: string }) => Object.keys(FUNCTIONS[clause.function].messages)))];
+      throw new ToolError(`${display}: messages.${id}: no function of the rule reports it (its message ids: ${ids.join(', ')})`, { file: display });
+    }
+  }
   const formats: string[] | undefined = data.formats;
   const derived = formats && (formats.every((f) => f.startsWith('openapi-')) ? 'openapi' : formats.every((f) => f.startsWith('json-schema-')) ? 'json-schema' : undefined);
   return {

@@ -169,6 +169,12 @@ for (const [name, then, message] of refused) {
   });
 }
 
+test("core functions keep accepting Spectral's options they do not apply; a message id no function reports is refused", () => {
+  rule('$', { function: 'casing', functionOptions: { type: 'camel', separator: { char: '-' } } });
+  rule('$', { function: 'schema', functionOptions: { schema: { type: 'object' }, dialect: 'draft7', allErrors: true } });
+  assert.throws(() => rule('$', { function: 'truthy' }, { messages: { typo: 'x' } }), /^rules\/probe\.json: messages\.typo: no function of the rule reports it \(its message ids: missing\)$/);
+});
+
 test('every function has unit cases here', () => {
   const covered = new Set([...CASES.map((c) => c.fn), 'refsResolve', 'parseable', ...['truthy', 'falsy', 'defined', 'undefined', 'pattern', 'casing', 'length', 'enumeration', 'alphabetical', 'xor', 'schema']]);
   for (const name of Object.keys(FUNCTIONS)) assert.ok(covered.has(name), `${name} has no case`);

@@ -120,12 +120,16 @@ export const pattern: LintFunction<{ match?: string; notMatch?: string }> = {
 
 export const casing: LintFunction<{ type: string; disallowDigits?: boolean }> = {
   name: 'casing',
-  description: 'A string is written in a case: flat, camel, pascal, kebab, cobol, snake or macro.',
+  description: "A string is written in a case: flat, camel, pascal, kebab, cobol, snake or macro. Spectral's `separator` option is accepted and not applied.",
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['type'],
-    properties: { type: { enum: Object.keys(CASES) }, disallowDigits: { type: 'boolean' } },
+    properties: {
+      type: { enum: Object.keys(CASES) },
+      disallowDigits: { type: 'boolean' },
+      separator: { type: 'object', properties: { char: { type: 'string' }, allowLeading: { type: 'boolean' } } },
+    },
   },
   messages: { casing: 'must be {{type}} case' },
   placeholders: ['type'],

@@ -80,12 +80,18 @@ const noRefs = () => undefined;
 
 export const schema: LintFunction<{ schema: object | boolean; reportAt?: string }> = {
   name: 'schema',
-  description: 'The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`).',
+  description:
+    "The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`). Spectral's `dialect` and `allErrors` options are accepted and not applied (the first problem is reported).",
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['schema'],
-    properties: { schema: { type: ['object', 'boolean'] }, reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' } },
+    properties: {
+      schema: { type: ['object', 'boolean'] },
+      reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' },
+      dialect: { type: 'string' },
+      allErrors: { type: 'boolean' },
+    },
   },
   messages: { invalid: '{{reason}}' },
   placeholders: ['reason'],
