@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --import tsx
 /**
- * `npm run docs`: regenerates docs/rules.md (from rules/ and their fixtures) and docs/configuration.md
- * (from schemas/config.schema.json). `generatedDocs()` renders both in memory; the docs test compares them
+ * `npm run docs`: regenerates docs/rules.md (from rules/ and their fixtures), docs/configuration.md
+ * (from schemas/config.schema.json) and the lint functions and aliases tables of docs/custom-rules.md. `generatedDocs()` renders both in memory; the docs test compares them
  * with the committed files.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,9 @@ import { lintText } from '../src/lint/lint-contracts.ts';
 import { buildRuleCatalogue, type RuleEntry } from '../src/report/rules-catalogue.ts';
 import { renderRulesDocs, type RuleExample } from '../src/report/rules-doc.ts';
 import { renderChangeKindsPage } from '../src/report/change-kinds-doc.ts';
+import { renderLintFunctionsSection, spliceFunctionsSection } from '../src/report/lint-functions-doc.ts';
+import { FUNCTIONS } from '../src/lint/functions/index.ts';
+import { aliasDefinitions } from '../src/lint/aliases.ts';
 import { changeKinds } from '../src/ruleset/change-kinds.ts';
 import { parse } from 'yaml';
 
@@ -220,6 +223,8 @@ export async function generatedDocs(): Promise<Map<string, string>> {
   pages.set('docs/configuration.md', renderConfigurationPage());
   pages.set('docs/change-kinds.md', renderChangeKindsPage(changeKinds(), rulesByKind(await loadRuleCatalogue())));
   pages.set('docs/lint-coverage.md', renderLintCoveragePage(builtinLintRules(), peerRulesets()));
+  const customRules = readFileSync(join(ROOT, 'docs/custom-rules.md'), 'utf8');
+  pages.set('docs/custom-rules.md', spliceFunctionsSection(customRules, renderLintFunctionsSection(Object.values(FUNCTIONS), aliasDefinitions())));
   return pages;
 }
 

@@ -5,6 +5,8 @@
  * which was most of a small diff's fixed cost and 100-200 ms of every lint.
  *
  *   validators.ts   config, state files, changesets, team rule files (schemas/*.schema.json)
+ *   lint-schemas.ts the schemas of the built-in lint rules' `schema` function (rules/lint/**), so a lint run
+ *                   judges them without loading ajv
  *   meta-*.ts       lint's validity rule: the OpenAPI 2.0/3.0/3.1 document schemas (schemas/meta) and the JSON
  *                   Schema meta-schemas, one module per document kind (a module is only loaded when used)
  *
@@ -13,7 +15,7 @@
  *
  * Output schemas (schemas/output/) are not precompiled: only the tests validate against them.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createAjv, type AjvDialect } from '../src/lint/ajv-instances.ts';
@@ -108,10 +110,39 @@ function metaValidators(name: string): string {
   return moduleText(standaloneCode(ajv, exports), 'schemas/meta and the JSON Schema meta-schemas');
 }
 
+/** The distinct schemas of the built-in lint rules' `schema` function, as JSON text, in a stable order. */
+export function builtInLintSchemas(): string[] {
+  const texts = new Set<string>();
+  for (const format of ['openapi', 'json-schema']) {
+    const dir = `rules/lint/${format}`;
+    for (const name of readdirSync(`${ROOT}${dir}`).filter((n) => n.endsWith('.json')).sort()) {
+      const rule = readJson(`${dir}/${name}`);
+      for (const then of [rule.then ?? []].flat() as { function: string; functionOptions?: { schema?: unknown } }[]) {
+        if (then.function === 'schema' && then.functionOptions?.schema !== undefined) texts.add(JSON.stringify(then.functionOptions.schema));
+      }
+    }
+  }
+  return [...texts];
+}
+
+/** The built-in lint schemas, compiled with the options of the `schema` function (src/lint/functions/schema.ts). */
+function lintSchemaValidators(): string {
+  const ajv = new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true, logger: false, code: { source: true, esm: true } });
+  const texts = builtInLintSchemas();
+  const exports: Record<string, string> = {};
+  texts.forEach((text, i) => {
+    ajv.addSchema(JSON.parse(text) as Record<string, unknown>, `specver:lint-schema-${i}`);
+    exports[`validateLintSchema${i}`] = `specver:lint-schema-${i}`;
+  });
+  const table = ['', '/** Schema (as JSON text) -> its validator. */', 'export const BUILT_IN_LINT_SCHEMAS = {', ...texts.map((text, i) => `  ${JSON.stringify(text)}: validateLintSchema${i},`), '};'].join('\n');
+  return moduleText(standaloneCode(ajv, exports) + table, 'the built-in lint rules (rules/lint/**)');
+}
+
 /** Every generated file: path under the repository -> content. */
 export function generatedValidators(): Map<string, string> {
   return new Map([
     ['src/generated/validators.ts', stateValidators()],
+    ['src/generated/lint-schemas.ts', lintSchemaValidators()],
     ...Object.keys(META_MODULES).map((name) => [`src/generated/meta-${name}.ts`, metaValidators(name)] as [string, string]),
   ]);
 }

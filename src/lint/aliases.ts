@@ -5,9 +5,9 @@
  * The file is specver's own: the test suite validates it against schemas/lint-aliases.schema.json.
  */
 import { readFileSync } from 'node:fs';
-import { lastSegment, splitPointer } from '../toolkit/json-pointer.ts';
+import { splitPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
-import { evaluatePath, type Match } from './evaluate-path.ts';
+import { DESCENDANT, evaluatePath, type Match } from './evaluate-path.ts';
 import { DATA_KEYS, walkSchemas, walkSchemasFrom, type SchemaNode } from './schema-walk.ts';
 import { formatTag, type LintDocument } from './types.ts';
 
@@ -63,10 +63,17 @@ export function schemasOf(doc: LintDocument): SchemaNode[] {
 /** The matches of an alias in a document. */
 function evaluateAlias(alias: AliasDefinition, doc: LintDocument): Match[] {
   if (alias.expand === 'subschemas') {
-    return schemasOf(doc).map(({ schema, pointer }) => ({ pointer, value: schema, key: pointer === '' ? undefined : lastSegment(pointer) }));
+    return schemasOf(doc);
   }
   const matches = forFormat(alias.targets, doc).flatMap((path) => evaluatePath(path, doc.data));
   return alias.outsideData ? matches.filter((m) => !splitPointer(m.pointer).some((segment) => DATA_KEYS.has(segment))) : matches;
+}
+
+/** The `$..name` descendants an alias's targets need in a document (fetched with the rules' in one walk). */
+export function aliasDescendantNames(name: string, doc: LintDocument): string[] {
+  const alias = aliasDefinitions()[name];
+  if (!alias || alias.expand) return [];
+  return forFormat(alias.targets, doc).flatMap((path) => DESCENDANT.exec(path)?.[1] ?? []);
 }
 
 export interface AliasMatches {

@@ -8,7 +8,21 @@ import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 
 export type Match = PathMatch;
 
-export const DESCENDANT = /^\$\.\.([A-Za-z_$][\w$-]*)$/;
+export const DESCENDANT = /^\$\.\.([A-Za-z_$][\w$-]*)\^?$/;
+
+const descendantCache = new WeakMap<object, Map<string, Match[]>>();
+
+/**
+ * Finds `$..name` for every name at once, in one walk, for the later evaluations of `$..name` (and
+ * `$..name^`) on the same data: the rules and aliases of a document share one walk.
+ */
+export function prefetchDescendants(data: unknown, names: Iterable<string>): void {
+  if (data === null || typeof data !== 'object') return;
+  let cached = descendantCache.get(data);
+  if (!cached) descendantCache.set(data, (cached = new Map()));
+  const missing = [...new Set(names)].filter((name) => !cached.has(name));
+  if (missing.length) for (const [name, found] of descendantsNamed(missing, data)) cached.set(name, found);
+}
 
 /**
  * `$..name` for several names at once: every property `name` at any depth, found by one plain walk of the
@@ -49,11 +63,12 @@ export function descendantsNamed(names: string[], data: unknown): Map<string, Ma
 export function evaluatePath(path: string, data: unknown): Match[] {
   if (data === null || typeof data !== 'object') return path === '$' ? [{ pointer: '', value: data, key: undefined }] : [];
   const descendant = DESCENDANT.exec(path);
-  if (descendant) return descendantsNamed([descendant[1]], data).get(descendant[1])!;
-  // `$..name^`: the nodes holding a property `name`.
-  const holder = /^(\$\.\.[A-Za-z_$][\w$-]*)\^$/.exec(path);
-  if (holder) {
-    return evaluatePath(holder[1], data).map((m) => {
+  if (descendant) {
+    prefetchDescendants(data, [descendant[1]]);
+    const found = descendantCache.get(data)!.get(descendant[1])!;
+    if (!path.endsWith('^')) return found;
+    // `$..name^`: the nodes holding a property `name`.
+    return found.map((m) => {
       const pointer = parentPointer(m.pointer);
       return { pointer, value: valueAt(data, pointer), key: pointer === '' ? undefined : lastSegment(pointer) };
     });

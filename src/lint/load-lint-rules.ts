@@ -18,6 +18,33 @@ import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
 
+/** The named checks of earlier versions and the built-in rules they became (a team rule may still name one). */
+const LEGACY_CHECKS: Record<string, string> = {
+  'meta-schema': 'openapi-schema-valid',
+  'unique-operation-ids': 'operation-operationid-unique',
+  'path-parameters': 'path-parameters-defined',
+  'unique-parameters': 'operation-parameters-unique',
+  'ambiguous-paths': 'path-not-ambiguous',
+  'identical-paths': 'path-not-identical',
+  'security-defined': 'security-schemes-defined',
+  'server-variables': 'server-variables-defined',
+  'enum-type': 'enum-values-match-type',
+  'array-items': 'array-items-defined',
+  'unresolved-refs': 'refs-resolve',
+  'duplicate-enum': 'enum-duplicate-values',
+  'duplicate-required': 'required-duplicate-entries',
+  'examples-valid': 'examples-valid',
+  'required-defined': 'required-property-defined',
+  'tags-declared': 'operation-tags-declared',
+  'unused-components': 'components-unused',
+  'response-code-quoted': 'response-code-quoted',
+  'pattern-compiles': 'json-schema-pattern-compiles',
+  'sunset-format': 'sunset-date-valid',
+  'sunset-deprecated': 'sunset-requires-deprecation',
+  'stability-level': 'stability-level-valid',
+  parseable: 'spec-parseable',
+};
+
 export const BUILTIN_LINT_RULES_DIR = fileURLToPath(new URL('../../rules/lint/', import.meta.url));
 const FORMAT_DIRS = ['openapi', 'json-schema'] as const;
 
@@ -42,6 +69,14 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
   const expectedId = basename(display).replace(/\.json$/, '');
   if (data.id !== expectedId && !data.id.endsWith(`/${expectedId}`)) {
     throw new ToolError(`${display}: rule id '${data.id}' must match the file name '${expectedId}.json'`, { file: display });
+  }
+  if (data.check !== undefined) {
+    // A named check of earlier versions: the built-in rule it became supplies given/then and the wording.
+    const builtIn = builtinLintRules().find((rule) => rule.id === LEGACY_CHECKS[data.check]);
+    if (!builtIn) throw new ToolError(`${display}: unknown check '${data.check}'`, { file: display });
+    data.given = builtIn.given;
+    data.then = builtIn.then;
+    data.errorWording = { message: builtIn.message, messages: builtIn.messages };
   }
   const given: string[] | undefined = data.given === undefined ? undefined : [data.given].flat();
   for (const path of given ?? []) {
@@ -69,6 +104,12 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     const problem = builtIn ? undefined : checkFunctionOptions(clause.function, clause.functionOptions);
     if (problem) throw new ToolError(`${display}: invalid functionOptions for ${clause.function}: ${problem}`, { file: display, hint: 'see docs/custom-rules.md for the options of each function' });
   }
+  for (const id of Object.keys(data.messages ?? {})) {
+    if (!(then ?? []).some((clause: { function: string }) => id in FUNCTIONS[clause.function].messages)) {
+      const ids = [...new Set((then ?? []).flatMap((clause: { function: string }) => Object.keys(FUNCTIONS[clause.function].messages)))];
+      throw new ToolError(`${display}: messages.${id}: no function of the rule reports it (its message ids: ${ids.join(', ')})`, { file: display });
+    }
+  }
   const formats: string[] | undefined = data.formats;
   const derived = formats && (formats.every((f) => f.startsWith('openapi-')) ? 'openapi' : formats.every((f) => f.startsWith('json-schema-')) ? 'json-schema' : undefined);
   return {
@@ -76,6 +117,7 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     description: data.description,
     message: data.message,
     messages: data.messages,
+    errorWording: data.errorWording,
     severity: data.severity,
     formats,
     given,

@@ -98,6 +98,19 @@ const MAX_DEPTH = 200;
  * Whether `value` is valid against `schema`; `resolve` maps a `$ref` string to its schema (undefined when
  * unknown, which defers to ajv).
  */
+const deferring = new WeakMap<object, boolean>();
+/** Whether a schema uses a keyword quickValidate leaves to ajv (per schema object, asked once). */
+function defers(schema: Record<string, unknown>): boolean {
+  let found = deferring.get(schema);
+  if (found === undefined) {
+    found = Object.keys(schema).some((key) => DEFER.has(key));
+    deferring.set(schema, found);
+  }
+  return found;
+}
+
+const NO_PROPERTIES: Record<string, unknown> = {};
+
 export function quickValidate(schema: unknown, value: unknown, resolve: (ref: string) => unknown, depth = 0): Verdict {
   if (schema === true) return true;
   if (schema === false) return false;
@@ -109,7 +122,7 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (v === false) verdict = false;
     else if (v === undefined && verdict === true) verdict = undefined;
   };
-  if (Object.keys(schema).some((key) => DEFER.has(key))) fold(undefined);
+  if (defers(schema)) fold(undefined);
   if (typeof schema.$ref === 'string') {
     const target = resolve(schema.$ref);
     fold(target === undefined ? undefined : quickValidate(target, value, resolve, depth + 1));
@@ -161,16 +174,19 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) return false;
     if (Array.isArray(schema.required) && schema.required.some((name: unknown) => typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))) return false;
     if (schema.propertyNames !== undefined) for (const key of keys) fold(quickValidate(schema.propertyNames, key, resolve, depth + 1));
-    const properties = isRecord(schema.properties) ? schema.properties : {};
-    const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : [];
-    if (patterns.some(([re]) => re === null)) fold(undefined);
+    const properties = isRecord(schema.properties) ? schema.properties : NO_PROPERTIES;
+    const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : undefined;
+    if (!patterns && schema.additionalProperties === undefined) {
+      // Only the listed properties constrain the value: look them up rather than walk every key.
+      for (const key of Object.keys(properties)) if (Object.prototype.hasOwnProperty.call(value, key)) fold(quickValidate(properties[key], value[key], resolve, depth + 1));
+    } else if (patterns?.some(([re]) => re === null)) fold(undefined);
     else for (const key of keys) {
       let matched = false;
       if (Object.prototype.hasOwnProperty.call(properties, key)) {
         matched = true;
         fold(quickValidate(properties[key], value[key], resolve, depth + 1));
       }
-      for (const [re, sub] of patterns) {
+      for (const [re, sub] of patterns ?? []) {
         if (re?.test(key)) {
           matched = true;
           fold(quickValidate(sub, value[key], resolve, depth + 1));
@@ -181,8 +197,17 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
   }
   if (Array.isArray(schema.allOf)) for (const sub of schema.allOf) fold(quickValidate(sub, value, resolve, depth + 1));
   if (Array.isArray(schema.anyOf)) {
-    const results = schema.anyOf.map((sub: unknown) => quickValidate(sub, value, resolve, depth + 1));
-    fold(results.includes(true) ? true : results.includes(undefined) ? undefined : false);
+    // The first branch that surely matches settles it.
+    let any: Verdict = false;
+    for (const sub of schema.anyOf) {
+      const result = quickValidate(sub, value, resolve, depth + 1);
+      if (result === true) {
+        any = true;
+        break;
+      }
+      if (result === undefined) any = undefined;
+    }
+    fold(any);
   }
   if (Array.isArray(schema.oneOf)) {
     const results = schema.oneOf.map((sub: unknown) => quickValidate(sub, value, resolve, depth + 1));

@@ -1,15 +1,15 @@
 /**
- * The lint engine: evaluates each distinct `given` (JSONPath or `#alias`) once per document, applies every
- * `then` of every rule sharing it through the function registry, and turns the functions' reports into
- * located violations worded by the rule's messages.
+ * The lint engine: evaluates each distinct `given` (JSONPath or `#alias`) once per document and reads its
+ * matches once, applying every `then` of every rule subscribed to it through the function registry, and
+ * turns the functions' reports into located violations worded by the rule's messages.
  */
 import { ToolError } from '../errors.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
 import { joinPointer, lastSegment, parentPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
-import { aliasMatches, parseAliasGiven } from './aliases.ts';
-import { DESCENDANT, descendantsNamed, evaluatePath, type Match } from './evaluate-path.ts';
+import { aliasDescendantNames, aliasMatches, parseAliasGiven } from './aliases.ts';
+import { DESCENDANT, evaluatePath, prefetchDescendants, type Match } from './evaluate-path.ts';
 import { formatTag, type LintDocument, type LintRule, type LintViolation, type ThenClause } from './types.ts';
 
 export function ruleApplies(rule: LintRule, doc: LintDocument): boolean {
@@ -41,16 +41,42 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
   }
 }
 
-function fieldTarget(match: Match, field: string | undefined): FunctionTarget {
-  if (!field) return { pointer: match.pointer, value: match.value, match };
-  if (field === '@key') return { pointer: match.pointer, value: match.key, match };
-  let value: unknown = match.value;
-  let pointer = match.pointer;
-  for (const segment of field.split('.')) {
-    value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
-    pointer = joinPointer(pointer, segment);
+/** A field of a match; its pointer is built only when asked for (most targets report nothing). */
+class FieldTarget implements FunctionTarget {
+  readonly value: unknown;
+  private cachedPointer: string | undefined;
+  constructor(
+    readonly match: Match,
+    private readonly segments: string[],
+  ) {
+    let value: unknown = match.value;
+    for (const segment of segments) value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
+    this.value = value;
   }
-  return { pointer, value, match };
+  get pointer(): string {
+    this.cachedPointer ??= joinPointer(this.match.pointer, ...this.segments);
+    return this.cachedPointer;
+  }
+}
+
+/** A `then` clause with its function and its field's segments, prepared once per rule. */
+interface Clause {
+  then: ThenClause;
+  fn: LintFunction;
+  /** The field's segments; undefined without a field or for `@key`. */
+  segments?: string[];
+}
+
+function fieldTarget(match: Match, clause: Clause): FunctionTarget {
+  if (clause.segments) return new FieldTarget(match, clause.segments);
+  if (clause.then.field === '@key') return { pointer: match.pointer, value: match.key, match };
+  return { pointer: match.pointer, value: match.value, match };
+}
+
+/** Whether a match's (one-segment) field is absent: most functions skip such targets, so none is made for them. */
+function fieldAbsent(match: Match, clause: Clause): boolean {
+  if (clause.segments?.length !== 1) return false;
+  return !isRecord(match.value) || match.value[clause.segments[0]] === undefined;
 }
 
 function render(value: unknown): string {
@@ -86,16 +112,10 @@ interface Finding {
 /** The first message id of a function: the one a report naming none stands for. */
 const defaultMessageId = (fn: LintFunction) => Object.keys(fn.messages)[0];
 
-/** A function's reports; a team pattern that ran out of its time budget is itself the problem reported. */
-function reportsOf(fn: LintFunction, then: ThenClause, targets: FunctionTarget[], doc: LintDocument): [FunctionTarget | undefined, FunctionReport][] {
-  const options = then.functionOptions ?? {};
-  try {
-    if (fn.scope === 'all') return fn.runAll!(targets, options, { doc }).map((report) => [undefined, report]);
-    return targets.flatMap((target) => fn.run!(target.value, options, target, { doc }).map((report): [FunctionTarget, FunctionReport] => [target, report]));
-  } catch (error) {
-    if (error instanceof PatternTooSlowError) return targets.slice(0, 1).map((target) => [target, { values: { error: error.message } }]);
-    throw error;
-  }
+/** A team pattern that ran out of its time budget is itself the problem reported; other errors propagate. */
+function timedOut(error: unknown): FunctionReport[] {
+  if (error instanceof PatternTooSlowError) return [{ values: { error: error.message } }];
+  throw error;
 }
 
 function findingOf(fn: LintFunction, then: ThenClause, target: FunctionTarget | undefined, report: FunctionReport): Finding {
@@ -109,18 +129,20 @@ function findingOf(fn: LintFunction, then: ThenClause, target: FunctionTarget | 
 
 export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
   const active = rules.filter((rule) => ruleApplies(rule, doc));
-  const selections = new Map<string, Selection>();
-  const names = [...new Set(active.flatMap((rule) => (rule.given ?? []).map((given) => DESCENDANT.exec(given)?.[1]).filter((name): name is string => name !== undefined)))];
-  if (names.length > 1 && doc.data !== null && typeof doc.data === 'object') {
-    for (const [name, found] of descendantsNamed(names, doc.data)) selections.set(`$..${name}`, { matches: found, includeRefs: false });
-  }
+  // Every `$..name` the rules and their aliases select is found in one walk of the document.
+  prefetchDescendants(
+    doc.data,
+    active.flatMap((rule) => (rule.given ?? []).flatMap((given) => DESCENDANT.exec(given)?.[1] ?? aliasDescendantNames(parseAliasGiven(given)?.name ?? '', doc))),
+  );
+  const context = { doc };
   const out: LintViolation[] = [];
   const seen = new Set<string>();
   const fixDetails = new Set<string>();
   const add = (rule: LintRule, finding: Finding) => {
     const at = doc.locate ? doc.locate(finding.pointer) : { file: doc.file, pointer: finding.pointer, line: lineFor(doc, finding.pointer) };
     const values: Record<string, unknown> = { description: rule.description, property: lastSegment(finding.pointer), path: at.pointer || '/', ...finding.values };
-    const error = values.error ?? (finding.wording === undefined ? undefined : interpolate(finding.wording, values));
+    const wording = rule.errorWording ? ((finding.messageId !== undefined ? rule.errorWording.messages?.[finding.messageId] : undefined) ?? rule.errorWording.message) : finding.wording;
+    const error = values.error ?? (wording === undefined ? undefined : interpolate(wording, values));
     const template = (finding.messageId !== undefined ? rule.messages?.[finding.messageId] : undefined) ?? rule.message;
     const message = interpolate(template, { ...values, error });
     const key = `${rule.id}\u0000${at.file}\u0000${at.pointer}\u0000${message}`;
@@ -135,29 +157,65 @@ export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
     }
     out.push(violation);
   };
+  // One pass over the matches of each distinct `given`: every rule selecting it subscribes (ESLint's
+  // selectors over one traversal), so a walk such as `#schemas` is made and read once for all of them.
+  interface Subscriber {
+    rule: LintRule;
+    clauses: Clause[];
+    judgesDocument: boolean;
+    targetsOf: Map<ThenClause, FunctionTarget[]>;
+  }
+  const subscribers = new Map<string, Subscriber[]>();
+  const prepared: Subscriber[] = [];
   for (const rule of active) {
-    const thens = (rule.then ?? []).map((then) => ({ then, fn: FUNCTIONS[then.function] }));
-    const judgesDocument = thens.every(({ fn }) => fn.wholeDocument);
-    const targetsOf = new Map<ThenClause, FunctionTarget[]>();
-    for (const given of rule.given ?? []) {
-      let selection = selections.get(given);
-      if (!selection) {
-        selection = select(given, doc, rule);
-        selections.set(given, selection);
-      }
-      for (const match of selection.matches) {
-        // A reference is checked where its target is written, not at every use.
-        if (!selection.includeRefs && !(judgesDocument && match.pointer === '') && isRecord(match.value) && typeof match.value.$ref === 'string') continue;
-        for (const { then, fn } of thens) {
-          const target = fieldTarget(match, then.field);
-          if (fn.scope === 'all') targetsOf.set(then, [...(targetsOf.get(then) ?? []), target]);
-          else for (const [t, report] of reportsOf(fn, then, [target], doc)) add(rule, findingOf(fn, then, t, report));
+    const clauses: Clause[] = (rule.then ?? []).map((then) => ({ then, fn: FUNCTIONS[then.function], segments: then.field && then.field !== '@key' ? then.field.split('.') : undefined }));
+    const subscriber = { rule, clauses, judgesDocument: clauses.every(({ fn }) => fn.wholeDocument), targetsOf: new Map() };
+    prepared.push(subscriber);
+    for (const given of new Set(rule.given ?? [])) {
+      const list = subscribers.get(given);
+      if (list) list.push(subscriber);
+      else subscribers.set(given, [subscriber]);
+    }
+  }
+  for (const [given, subs] of subscribers) {
+    const selection = select(given, doc, subs[0].rule);
+    for (const match of selection.matches) {
+      // A reference is checked where its target is written, not at every use.
+      const reference = !selection.includeRefs && isRecord(match.value) && typeof match.value.$ref === 'string';
+      for (const { rule, clauses, judgesDocument, targetsOf } of subs) {
+        if (reference && !(judgesDocument && match.pointer === '')) continue;
+        for (const clause of clauses) {
+          const { then, fn } = clause;
+          if (!fn.judgesAbsent && fieldAbsent(match, clause)) continue;
+          const target = fieldTarget(match, clause);
+          if (fn.scope === 'all') {
+            const targets = targetsOf.get(then);
+            if (targets) targets.push(target);
+            else targetsOf.set(then, [target]);
+            continue;
+          }
+          let reports: FunctionReport[];
+          try {
+            reports = fn.run!(target.value, then.functionOptions ?? {}, target, context);
+          } catch (error) {
+            reports = timedOut(error);
+          }
+          for (const report of reports) add(rule, findingOf(fn, then, target, report));
         }
       }
     }
-    for (const { then, fn } of thens) {
+  }
+  for (const { rule, clauses, targetsOf } of prepared) {
+    for (const { then, fn } of clauses) {
       if (fn.scope !== 'all') continue;
-      for (const [t, report] of reportsOf(fn, then, targetsOf.get(then) ?? [], doc)) add(rule, findingOf(fn, then, t, report));
+      const targets = targetsOf.get(then) ?? [];
+      let reports: FunctionReport[];
+      try {
+        reports = fn.runAll!(targets, then.functionOptions ?? {}, context);
+      } catch (error) {
+        reports = timedOut(error);
+      }
+      for (const report of reports) add(rule, findingOf(fn, then, report.pointer === undefined ? targets[0] : undefined, report));
     }
   }
   return out.sort((a, b) => (a.file === b.file ? 0 : a.file < b.file ? -1 : 1) || (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));

@@ -5,12 +5,15 @@
  * vocabulary of toolkit/json-schema-vocabulary.ts.
  */
 import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
-import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { joinPointer, lastSegment, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 export interface SchemaNode {
   schema: Record<string, any>;
   pointer: string;
+  /** The schema again, and the key it sits at: a node is a match of the `#schemas` alias as it is. */
+  value: Record<string, any>;
+  key: string | number | undefined;
   /** True for a schema that is not nested inside another schema (a component, a media type schema...). */
   root: boolean;
 }
@@ -21,23 +24,26 @@ const SCHEMA_LISTS = [...SUBSCHEMA_LIST_KEYWORDS, 'items'];
 /** Keys whose values are data, never walked for schemas. */
 export const DATA_KEYS: ReadonlySet<string> = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
-function walkSchema(schema: unknown, pointer: string, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
+function walkSchema(schema: unknown, pointer: string, key: string | number | undefined, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
   if (!isRecord(schema) || seen.has(schema)) return;
   seen.add(schema);
-  out.push({ schema, pointer, root });
-  for (const key of SCHEMA_MAPS) {
-    const map = schema[key];
-    if (isRecord(map)) for (const [name, sub] of Object.entries(map)) walkSchema(sub, joinPointer(pointer, key, name), false, out, seen);
+  out.push({ schema, value: schema, pointer, key, root });
+  for (const keyword of SCHEMA_MAPS) {
+    const map = schema[keyword];
+    if (isRecord(map)) for (const [name, sub] of Object.entries(map)) walkSchema(sub, joinPointer(pointer, keyword, name), name, false, out, seen);
   }
-  for (const key of SCHEMA_VALUES) if (isRecord(schema[key])) walkSchema(schema[key], joinPointer(pointer, key), false, out, seen);
-  for (const key of SCHEMA_LISTS) {
-    const list = schema[key];
-    if (Array.isArray(list)) list.forEach((sub, i) => walkSchema(sub, joinPointer(pointer, key, i), false, out, seen));
+  for (const keyword of SCHEMA_VALUES) if (isRecord(schema[keyword])) walkSchema(schema[keyword], joinPointer(pointer, keyword), keyword, false, out, seen);
+  for (const keyword of SCHEMA_LISTS) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) list.forEach((sub, i) => walkSchema(sub, joinPointer(pointer, keyword, i), i, false, out, seen));
   }
   if (isRecord(schema.dependencies)) {
-    for (const [name, sub] of Object.entries(schema.dependencies)) if (isRecord(sub)) walkSchema(sub, joinPointer(pointer, 'dependencies', name), false, out, seen);
+    for (const [name, sub] of Object.entries(schema.dependencies)) if (isRecord(sub)) walkSchema(sub, joinPointer(pointer, 'dependencies', name), name, false, out, seen);
   }
 }
+
+/** A schema walk from a root at a pointer (its key read from the pointer). */
+const walkRoot = (schema: unknown, pointer: string, out: SchemaNode[], seen: WeakSet<object>) => walkSchema(schema, pointer, pointer === '' ? undefined : lastSegment(pointer), true, out, seen);
 
 /**
  * The schema nodes of a document: walks its structure (outside `x-` extensions and example data) in
@@ -51,7 +57,7 @@ export function walkSchemas(data: unknown, targets: { pointer: string; value: un
   const walkStructure = (node: unknown, pointer: string): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     if (starts.has(node)) {
-      walkSchema(node, pointer, true, out, seen);
+      walkRoot(node, pointer, out, seen);
       return;
     }
     seen.add(node);
@@ -62,12 +68,12 @@ export function walkSchemas(data: unknown, targets: { pointer: string; value: un
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
       const child = joinPointer(pointer, key);
-      if (rootKeys.has(key) && isRecord(value)) walkSchema(value, child, true, out, seen);
+      if (rootKeys.has(key) && isRecord(value)) walkSchema(value, child, key, true, out, seen);
       else walkStructure(value, child);
     }
   };
   walkStructure(data, '');
-  for (const target of targets) walkSchema(target.value, target.pointer, true, out, seen);
+  for (const target of targets) walkRoot(target.value, target.pointer, out, seen);
   return out;
 }
 
@@ -75,7 +81,7 @@ export function walkSchemas(data: unknown, targets: { pointer: string; value: un
 export function walkSchemasFrom(data: unknown, roots: string[]): SchemaNode[] {
   const out: SchemaNode[] = [];
   const seen = new WeakSet<object>();
-  for (const root of roots) walkSchema(valueAt(data, root), root, true, out, seen);
+  for (const root of roots) walkRoot(valueAt(data, root), root, out, seen);
   return out;
 }
 

@@ -30,6 +30,11 @@ export interface LintRule {
   formats?: string[];
   given?: string[];
   then?: ThenClause[];
+  /**
+   * The wording of `{{error}}` per message id, instead of the functions' own: a rule written with a named
+   * check of earlier versions reads as the built-in rule that check became.
+   */
+  errorWording?: { message: string; messages?: Record<string, string> };
   fix?: FixSpec;
   /** Which files of a multi-file spec the rule judges: the API as a whole (default), the root file, or each file as written. */
   files?: 'api' | 'root' | 'each';

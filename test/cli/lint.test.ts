@@ -145,6 +145,21 @@ test('lint: severity overrides and custom rule files from specver.yaml', async (
   assert.not.match(r.stdout, 'info-license');
 });
 
+test('a team rule on an alias with a cross-match function: #operations and unique, its message in the rule file', async () => {
+  const rule = JSON.stringify({ id: 'acme/summary-unique', description: 'Operation summaries are unique.', message: "Summary '{{value}}' is already used by {{first}}", severity: 'error', given: '#operations', then: { field: 'summary', function: 'unique' } });
+  const spec = CLEAN_OPENAPI.replace('paths:\n', "paths:\n  /pets:\n    get:\n      operationId: listPets\n      summary: Get a pet\n      tags: [pets]\n      responses: {'200': {description: ok}}\n");
+  const p = project(spec, 'lint:\n  files: [lint/summary-unique.json]\n');
+  p.write('lint/summary-unique.json', rule);
+  const r = await runSpecver(['lint'], { cwd: p.dir });
+  assert.is(r.exitCode, 1);
+  assert.match(r.stdout, "[error] acme/summary-unique Summary 'Get a pet' is already used by GET /pets api/petstore.yaml:");
+  p.write('lint/summary-unique.json', rule.replace('"function":"unique"', '"function":"unique","functionOptions":{"by":"name"}'));
+  const bad = await runSpecver(['lint'], { cwd: p.dir });
+  assert.is(bad.exitCode, 3);
+  assert.match(bad.stderr, "lint/summary-unique.json: invalid functionOptions for unique: unique unknown option 'by'");
+  assert.not.match(bad.stderr, '    at ');
+});
+
 test('an unknown rule id in lint.severity: exit 2', async () => {
   const r = await runSpecver(['lint'], { cwd: project(CLEAN_OPENAPI, 'lint:\n  severity: { no-such-rule: off }\n').dir });
   assert.is(r.exitCode, 2);

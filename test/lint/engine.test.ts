@@ -94,4 +94,15 @@ test('function options are checked against the function schema, naming the rule 
   assert.throws(() => ruleOf({ given: '$', then: { function: 'xor', functionOptions: { properties: ['a'], extra: 1 } } }), /unknown option 'extra'/);
 });
 
+test('a team rule naming a check of earlier versions runs as the built-in rule it became, worded as before', () => {
+  const doc = lintDocumentFromText(`${DOC}  /other:
+    get:
+      operationId: list_pets
+      responses: {'200': {description: ok}}
+`, 'spec.yaml');
+  const legacy = parseLintRule(JSON.stringify({ id: 'acme/ids', description: 'd', message: 'acme: {{error}}', severity: 'error', check: 'unique-operation-ids' }), 'rules/ids.json');
+  assert.equal(runLint(doc, [legacy]).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1other/get/operationId acme: operationId 'list_pets' is already used by GET /pets"]);
+  assert.throws(() => parseLintRule(JSON.stringify({ description: 'd', message: 'm', severity: 'warn', given: '$', then: { function: 'truthy' } }), 'rules/x.json'), /rules\/x\.json: invalid lint rule: \/ missing required field 'id'/);
+});
+
 test.run();

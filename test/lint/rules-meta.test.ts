@@ -23,6 +23,7 @@ for (const format of ['openapi', 'json-schema']) {
       const data = JSON.parse(readFileSync(join(BUILTIN_LINT_RULES_DIR, format, name), 'utf8'));
       assert.equal(validateAgainst('lint-rule.schema.json', data), []);
       assert.is(data.id, name.replace(/\.json$/, ''), 'id must equal the file name');
+      assert.is(data.check, undefined, 'built-in rules are given/then data (check is for rules of earlier versions)');
       const thens: { function: string; functionOptions?: Record<string, unknown> }[] = [data.then ?? []].flat();
       const placeholders = new Set([...COMMON_PLACEHOLDERS, ...thens.flatMap((clause) => [...(FUNCTIONS[clause.function]?.placeholders ?? []), ...(FUNCTIONS[clause.function]?.placeholdersFor?.(clause.functionOptions ?? {}) ?? [])])]);
       const templates: string[] = [data.message, ...Object.values<string>(data.messages ?? {})];

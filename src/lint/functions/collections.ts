@@ -9,7 +9,7 @@ import { aliasMatches, parseAliasGiven } from '../aliases.ts';
 import { evaluatePath } from '../evaluate-path.ts';
 import { resolveLocal } from '../openapi-walk.ts';
 import type { LintDocument } from '../types.ts';
-import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
+import { NO_OPTIONS, NONE, type FunctionReport, type LintFunction } from './contract.ts';
 
 /** Where a pointer is, for a reader: `GET /pets` for a node of an operation, else the pointer. */
 function placeOf(pointer: string): string {
@@ -57,7 +57,7 @@ export const uniqueItems: LintFunction<UniqueItemsOptions> = {
   placeholders: ['duplicates'],
   placeholdersFor: (options) => options.keys ?? [],
   run(value, options, target, { doc }) {
-    if (!Array.isArray(value)) return [];
+    if (!Array.isArray(value)) return NONE;
     const seen = new Set<string>();
     if (!options.keys) {
       const repeated: string[] = [];
@@ -155,7 +155,7 @@ export const referenced: LintFunction = {
   optionsSchema: NO_OPTIONS,
   messages: { unreferenced: '{{path}} is never referenced' },
   run(_value, _options, target, { doc }) {
-    return usedPointers(doc).has(target.pointer) ? [] : [{}];
+    return usedPointers(doc).has(target.pointer) ? NONE : [{}];
   },
 };
 

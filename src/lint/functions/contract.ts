@@ -53,6 +53,8 @@ export interface LintFunction<Options = any> {
    * together (a value unique across matches).
    */
   scope?: 'each' | 'all';
+  /** Judges absent values too (`truthy`, `defined`); other functions are not called for an absent target. */
+  judgesAbsent?: boolean;
   /** Judges the whole document from `given: "$"`: runs even when the document is a bare `$ref`. */
   wholeDocument?: boolean;
   run?(value: unknown, options: Options, target: FunctionTarget, context: FunctionContext): FunctionReport[];
@@ -62,6 +64,9 @@ export interface LintFunction<Options = any> {
   /** Called for the options of built-in rules when they load (trusted patterns run on native RegExp). */
   trustOptions?(options: Options): void;
 }
+
+/** The report list of a value that passes (shared: the engine never changes a function's reports). */
+export const NONE: FunctionReport[] = [];
 
 /** Options schema of a function without options. */
 export const NO_OPTIONS = { type: 'object', additionalProperties: false, properties: {} } as const;

@@ -6,7 +6,7 @@
 import { compilePattern, MAX_PATTERN_INPUT, unsafeRegexReason } from '../safe-expressions.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { untrustedRegex } from '../untrusted-regex.ts';
-import { NO_OPTIONS, type LintFunction } from './contract.ts';
+import { NO_OPTIONS, NONE, type LintFunction } from './contract.ts';
 import { schema } from './schema.ts';
 
 const CASES: Record<string, RegExp> = {
@@ -55,7 +55,8 @@ export const truthy: LintFunction = {
   description: 'The value is set and not empty (not false, 0, "" or null).',
   optionsSchema: NO_OPTIONS,
   messages: { missing: 'is missing or empty' },
-  run: (value) => (value ? [] : [{}]),
+  judgesAbsent: true,
+  run: (value) => (value ? NONE : [{}]),
 };
 
 export const falsy: LintFunction = {
@@ -71,6 +72,7 @@ export const defined: LintFunction = {
   description: 'The value is present (any value, even false or null).',
   optionsSchema: NO_OPTIONS,
   messages: { missing: 'must be defined' },
+  judgesAbsent: true,
   run: (value) => (value === undefined ? [{}] : []),
 };
 
@@ -79,7 +81,7 @@ export const undefinedFunction: LintFunction = {
   description: 'The value is absent.',
   optionsSchema: NO_OPTIONS,
   messages: { present: 'must not be defined' },
-  run: (value) => (value === undefined ? [] : [{}]),
+  run: (value) => (value === undefined ? NONE : [{}]),
 };
 
 export const pattern: LintFunction<{ match?: string; notMatch?: string }> = {
@@ -95,11 +97,11 @@ export const pattern: LintFunction<{ match?: string; notMatch?: string }> = {
   placeholders: ['pattern'],
   messageIdsFor: (options) => (['match', 'notMatch'] as const).filter((key) => options[key] !== undefined),
   run(value, options) {
-    if (typeof value !== 'string') return [];
+    if (typeof value !== 'string') return NONE;
     const text = value.length > MAX_PATTERN_INPUT ? value.slice(0, MAX_PATTERN_INPUT) : value;
     if (options.match !== undefined && !regex(options.match).test(text)) return [{ messageId: 'match', values: { pattern: options.match } }];
     if (options.notMatch !== undefined && regex(options.notMatch).test(text)) return [{ messageId: 'notMatch', values: { pattern: options.notMatch } }];
-    return [];
+    return NONE;
   },
   checkOptions(options) {
     for (const key of ['match', 'notMatch'] as const) {
@@ -118,19 +120,23 @@ export const pattern: LintFunction<{ match?: string; notMatch?: string }> = {
 
 export const casing: LintFunction<{ type: string; disallowDigits?: boolean }> = {
   name: 'casing',
-  description: 'A string is written in a case: flat, camel, pascal, kebab, cobol, snake or macro.',
+  description: "A string is written in a case: flat, camel, pascal, kebab, cobol, snake or macro. Spectral's `separator` option is accepted and not applied.",
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['type'],
-    properties: { type: { enum: Object.keys(CASES) }, disallowDigits: { type: 'boolean' } },
+    properties: {
+      type: { enum: Object.keys(CASES) },
+      disallowDigits: { type: 'boolean' },
+      separator: { type: 'object', properties: { char: { type: 'string' }, allowLeading: { type: 'boolean' } } },
+    },
   },
   messages: { casing: 'must be {{type}} case' },
   placeholders: ['type'],
   run(value, options) {
-    if (typeof value !== 'string' || value === '') return [];
+    if (typeof value !== 'string' || value === '') return NONE;
     const ok = CASES[options.type].test(value) && !(options.disallowDigits && /\d/.test(value));
-    return ok ? [] : [{ values: { type: options.type } }];
+    return ok ? NONE : [{ values: { type: options.type } }];
   },
 };
 
@@ -148,10 +154,10 @@ export const length: LintFunction<{ min?: number; max?: number }> = {
   messageIdsFor: (options) => (['min', 'max'] as const).filter((key) => options[key] !== undefined),
   run(value, options) {
     const n = size(value);
-    if (n === undefined) return [];
+    if (n === undefined) return NONE;
     if (options.min !== undefined && n < options.min) return [{ messageId: 'min', values: { min: options.min } }];
     if (options.max !== undefined && n > options.max) return [{ messageId: 'max', values: { max: options.max } }];
-    return [];
+    return NONE;
   },
 };
 
@@ -162,8 +168,8 @@ export const enumeration: LintFunction<{ values: unknown[] }> = {
   messages: { notAllowed: 'must be one of {{allowed}}' },
   placeholders: ['allowed'],
   run(value, options) {
-    if (value === undefined) return [];
-    return options.values.some((v) => v === value) ? [] : [{ values: { allowed: options.values.map(String).join(', ') } }];
+    if (value === undefined) return NONE;
+    return options.values.some((v) => v === value) ? NONE : [{ values: { allowed: options.values.map(String).join(', ') } }];
   },
 };
 
@@ -179,11 +185,11 @@ export const alphabetical: LintFunction<{ keyedBy?: string }> = {
       : isRecord(value)
         ? Object.keys(value)
         : undefined;
-    if (!keys) return [];
+    if (!keys) return NONE;
     for (let i = 1; i < keys.length; i++) {
       if (compareKeys(keys[i - 1], keys[i]) > 0) return [{ values: { first: String(keys[i]), second: String(keys[i - 1]) } }];
     }
-    return [];
+    return NONE;
   },
 };
 
@@ -199,9 +205,9 @@ export const xor: LintFunction<{ properties: string[] }> = {
   messages: { notExactlyOne: 'must have exactly one of {{properties}}' },
   placeholders: ['properties'],
   run(value, options) {
-    if (!isRecord(value)) return [];
+    if (!isRecord(value)) return NONE;
     const present = options.properties.filter((p) => value[p] !== undefined);
-    return present.length === 1 ? [] : [{ values: { properties: options.properties.join(', ') } }];
+    return present.length === 1 ? NONE : [{ values: { properties: options.properties.join(', ') } }];
   },
 };
 

@@ -7,6 +7,7 @@ import { HTTP_METHODS } from '../../toolkit/openapi.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { unsafeRegexReason } from '../safe-expressions.ts';
 import { operationsOf, parametersAt } from '../openapi-walk.ts';
+import type { LintDocument } from '../types.ts';
 import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
 
 function templateNames(path: string): string[] {
@@ -99,7 +100,7 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
   run(value, options, target, { doc }) {
     if (doc.encoding !== 'yaml' || !isRecord(value)) return [];
-    const lines = textLines(doc.text);
+    const lines = textLines(doc);
     if (!lines) return [];
     const keys = new RegExp(options.keys);
     const out: FunctionReport[] = [];
@@ -114,14 +115,15 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
 };
 
-const linesCache = new Map<string, string[] | undefined>();
-/** The lines of a YAML text, split once per text (the last one); undefined when no key is written as a number. */
-function textLines(text: string): string[] | undefined {
-  if (!linesCache.has(text)) {
-    linesCache.clear();
-    linesCache.set(text, /^\s+\d+\s*:/m.test(text) ? text.split('\n') : undefined);
+const linesCache = new WeakMap<LintDocument, string[] | null>();
+/** The lines of a YAML document's text, split once per document; null when no key is written as a number. */
+function textLines(doc: LintDocument): string[] | null {
+  let lines = linesCache.get(doc);
+  if (lines === undefined) {
+    lines = /^[ \t]+\d+[ \t]*:/m.test(doc.text) ? doc.text.split('\n') : null;
+    linesCache.set(doc, lines);
   }
-  return linesCache.get(text);
+  return lines;
 }
 
 /** The line holding `key:` at or just above the node's line (block mappings put the value below its key). */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { isRecord } from '../../toolkit/values.ts';
 import { declaredTypes, matchesType } from '../schema-walk.ts';
 import { regexCompileError, unsafeRegexReason } from '../safe-expressions.ts';
-import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
+import { NO_OPTIONS, NONE, type FunctionReport, type LintFunction } from './contract.ts';
 
 export const valuesMatchType: LintFunction = {
   name: 'valuesMatchType',
@@ -15,18 +15,18 @@ export const valuesMatchType: LintFunction = {
   messages: { enum: 'enum value {{value}} is not of type {{type}}', const: 'const value {{value}} is not of type {{type}}' },
   placeholders: ['type'],
   run(schema, _options, _target, { doc }) {
-    if (!isRecord(schema)) return [];
+    if (!isRecord(schema)) return NONE;
+    if (!Array.isArray(schema.enum) && !('const' in schema)) return NONE;
     const types = declaredTypes(schema);
-    if (!types) return [];
-    const type = types.join(' | ');
+    if (!types) return NONE;
     const nullable = schema.nullable === true || schema['x-nullable'] === true;
     const out: FunctionReport[] = [];
     if (Array.isArray(schema.enum)) {
       schema.enum.forEach((value: unknown, i: number) => {
-        if (!matchesType(value, types, nullable || (value === null && doc.kind.format === 'openapi'))) out.push({ at: ['enum', i], messageId: 'enum', values: { value: JSON.stringify(value), type } });
+        if (!matchesType(value, types, nullable || (value === null && doc.kind.format === 'openapi'))) out.push({ at: ['enum', i], messageId: 'enum', values: { value: JSON.stringify(value), type: types.join(' | ') } });
       });
     }
-    if ('const' in schema && !matchesType(schema.const, types, nullable)) out.push({ at: ['const'], messageId: 'const', values: { value: JSON.stringify(schema.const), type } });
+    if ('const' in schema && !matchesType(schema.const, types, nullable)) out.push({ at: ['const'], messageId: 'const', values: { value: JSON.stringify(schema.const), type: types.join(' | ') } });
     return out;
   },
 };
@@ -62,15 +62,15 @@ export const requiredDefined: LintFunction = {
   messages: { noEffect: 'required has no effect on a schema of type {{type}}', notDefined: "required property '{{value}}' is not defined in properties" },
   placeholders: ['type'],
   run(schema, _options, target) {
-    if (!isRecord(schema) || !Array.isArray(schema.required)) return [];
+    if (!isRecord(schema) || !Array.isArray(schema.required)) return NONE;
     const types = declaredTypes(schema);
     if (types && !types.includes('object')) return [{ at: ['required'], messageId: 'noEffect', values: { value: schema.required, type: types.join(' | ') } }];
-    if (!isRecord(schema.properties)) return [];
+    if (!isRecord(schema.properties)) return NONE;
     // A member of an allOf may require what a sibling member defines.
-    if (/\/(allOf|anyOf|oneOf)\/\d+$/.test(target.pointer)) return [];
-    if (schema.allOf || schema.anyOf || schema.oneOf || schema.patternProperties || schema.$ref || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) return [];
+    if (/\/(allOf|anyOf|oneOf)\/\d+$/.test(target.pointer)) return NONE;
+    if (schema.allOf || schema.anyOf || schema.oneOf || schema.patternProperties || schema.$ref || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) return NONE;
     const properties = schema.properties;
-    return schema.required.flatMap((name: unknown, i: number) => (typeof name === 'string' && !(name in properties) ? [{ at: ['required', i], messageId: 'notDefined', values: { value: name } }] : []));
+    return schema.required.flatMap((name: unknown, i: number) => (typeof name === 'string' && !(name in properties) ? [{ at: ['required', i], messageId: 'notDefined', values: { value: name } }] : NONE));
   },
 };
 
@@ -98,9 +98,9 @@ export const format: LintFunction<{ formats: string[] }> = {
   messages: { invalid: 'is not a valid {{formats}}' },
   placeholders: ['formats'],
   run(value, options) {
-    if (value === undefined || value === null) return [];
-    if (value instanceof Date && options.formats.some((f) => f === 'date' || f === 'date-time')) return [];
+    if (value === undefined || value === null) return NONE;
+    if (value instanceof Date && options.formats.some((f) => f === 'date' || f === 'date-time')) return NONE;
     const ok = typeof value === 'string' && options.formats.some((name) => formatTest(name)(value));
-    return ok ? [] : [{ values: { formats: options.formats.join(' or ') } }];
+    return ok ? NONE : [{ values: { formats: options.formats.join(' or ') } }];
   },
 };

@@ -1,6 +1,7 @@
 /**
- * `schema`: the value is valid against a JSON Schema (2020-12) written in the rule. Most values are settled by
- * quickValidate; ajv (loaded on first use) confirms the rest and words the problem.
+ * `schema`: the value is valid against a JSON Schema (2020-12) written in the rule. The built-in rules' schemas
+ * are precompiled (src/generated/lint-schemas.ts); for a team's, most values are settled by quickValidate and
+ * ajv (loaded on first use) confirms the rest and words the problem.
  */
 import { createRequire } from 'node:module';
 import type { Ajv2020, Options, ValidateFunction } from 'ajv/dist/2020.js';
@@ -8,7 +9,8 @@ import { unsafeRegexReason } from '../safe-expressions.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { quickValidate } from '../quick-validate.ts';
 import { untrustedRegExpEngine } from '../untrusted-regex.ts';
-import type { LintFunction } from './contract.ts';
+import { NONE, type LintFunction } from './contract.ts';
+import { BUILT_IN_LINT_SCHEMAS } from '../../generated/lint-schemas.ts';
 
 function newAjv(options: Options): Ajv2020 {
   const { Ajv2020: AjvClass } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
@@ -30,6 +32,18 @@ function schemaValidator(schema: object): ValidateFunction {
     schemaCache.set(schema, validate);
   }
   return validate;
+}
+
+type Precompiled = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+const precompiledCache = new WeakMap<object, Precompiled | null>();
+/** The validator `npm run generate` compiled for a built-in rule's schema (scripts/generate-validators.ts), if any. */
+function precompiled(schema: object): Precompiled | undefined {
+  let found = precompiledCache.get(schema);
+  if (found === undefined) {
+    found = (BUILT_IN_LINT_SCHEMAS as Record<string, Precompiled>)[JSON.stringify(schema)] ?? null;
+    precompiledCache.set(schema, found);
+  }
+  return found ?? undefined;
 }
 
 let strictAjv: Ajv2020 | undefined;
@@ -61,22 +75,32 @@ function unsafePatternIn(node: unknown): string | undefined {
   return undefined;
 }
 
+/** Rule schemas have no $refs to resolve. */
+const noRefs = () => undefined;
+
 export const schema: LintFunction<{ schema: object | boolean; reportAt?: string }> = {
   name: 'schema',
-  description: 'The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`).',
+  description:
+    "The value is valid against `schema` (JSON Schema 2020-12). Absent values are not judged. `reportAt` names a field of the value to report at (its value fills `{{value}}`). Spectral's `dialect` and `allErrors` options are accepted and not applied (the first problem is reported).",
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['schema'],
-    properties: { schema: { type: ['object', 'boolean'] }, reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' } },
+    properties: {
+      schema: { type: ['object', 'boolean'] },
+      reportAt: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9_$-]*$' },
+      dialect: { type: 'string' },
+      allErrors: { type: 'boolean' },
+    },
   },
   messages: { invalid: '{{reason}}' },
   placeholders: ['reason'],
   run(value, options) {
-    if (value === undefined) return [];
-    if (quickValidate(options.schema, value, () => undefined) === true) return [];
-    const validate = schemaValidator(options.schema as object);
-    if (validate(value)) return [];
+    if (value === undefined) return NONE;
+    const built = typeof options.schema === 'object' ? precompiled(options.schema) : undefined;
+    if (!built && quickValidate(options.schema, value, noRefs) === true) return NONE;
+    const validate: Precompiled = built ?? schemaValidator(options.schema as object);
+    if (validate(value)) return NONE;
     const first = validate.errors?.[0];
     const where = first?.instancePath ? `${first.instancePath} ` : '';
     const reason = `${where}${first?.message ?? 'does not match the schema'}`.trim();
