@@ -28,6 +28,13 @@ const CASES: { fn: string; rule: ReturnType<typeof rule>; fires: string; expect:
     quiet: OPENAPI('  /a: {get: {operationId: x, responses: {}}}\n  /b: {get: {operationId: y, responses: {}}}\n'),
   },
   {
+    fn: 'scopesDeclared',
+    rule: rule('#securityRequirements', { function: 'scopesDeclared' }),
+    fires: OPENAPI('  /a: {get: {security: [{oauth: [read, admin]}], responses: {}}}\n', 'components:\n  securitySchemes:\n    oauth: {type: oauth2, flows: {implicit: {authorizationUrl: "https://a.dev/auth", scopes: {read: r}}}}\n'),
+    expect: ["/paths/~1a/get/security/0/oauth/1 scope 'admin' is not declared by security scheme 'oauth'"],
+    quiet: OPENAPI('  /a: {get: {security: [{oauth: [read]}], responses: {}}}\n', 'components:\n  securitySchemes:\n    oauth: {type: oauth2, flows: {implicit: {authorizationUrl: "https://a.dev/auth", scopes: {read: r}}}}\n'),
+  },
+  {
     fn: 'uniqueItems',
     rule: rule('#operations', { field: 'tags', function: 'uniqueItems' }),
     fires: OPENAPI('  /a: {get: {tags: [a, b, a], responses: {}}}\n'),
