@@ -100,6 +100,14 @@ export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRe
       covered: remaining.some((other) => satisfies(alternative, other)),
     });
   }
+  // Two alternatives that gain (or drop) the same scope of the same scheme tell the client one thing.
+  const scopeChanges = new Set<string>();
+  const scopeChange = (action: 'added' | 'removed', scheme: string, scope: string) => {
+    const key = `${action}\u0000${scheme}\u0000${scope}`;
+    if (scopeChanges.has(key)) return;
+    scopeChanges.add(key);
+    rec.add('security-requirement-scope', action, bs, rs, { ...ctx, name: scheme, value: scope });
+  };
   for (const [value, ba, ra] of pairs) {
     for (const [scheme, scopes] of ra) {
       if (!ba.has(scheme)) rec.add('security-requirement-scheme', 'added', bs, rs, { ...ctx, value, name: scheme, to: scopesText(scopes) || 'no scopes' });
@@ -110,8 +118,8 @@ export function diffSecurity(b: OperationModel, r: OperationModel, rec: ChangeRe
     for (const [scheme, rScopes] of ra) {
       const bScopes = ba.get(scheme);
       if (!bScopes) continue;
-      for (const scope of [...rScopes].sort()) if (!bScopes.has(scope)) rec.add('security-requirement-scope', 'added', bs, rs, { ...ctx, name: scheme, value: scope });
-      for (const scope of [...bScopes].sort()) if (!rScopes.has(scope)) rec.add('security-requirement-scope', 'removed', bs, rs, { ...ctx, name: scheme, value: scope });
+      for (const scope of [...rScopes].sort()) if (!bScopes.has(scope)) scopeChange('added', scheme, scope);
+      for (const scope of [...bScopes].sort()) if (!rScopes.has(scope)) scopeChange('removed', scheme, scope);
     }
   }
 }

@@ -23,6 +23,10 @@ test('scopes of a scheme in an alternative', () => {
   assert.equal(changes(doc([{ oauth: ['w', 'r'] }]), doc([{ oauth: ['r'] }])), [['security-requirement-scope', 'removed', 'w', 'oauth']]);
 });
 
+test('two alternatives gaining the same scope of a scheme are one change', () => {
+  assert.equal(changes(doc([{ oauth: ['r'] }, { key: [], oauth: ['r'] }]), doc([{ oauth: ['r', 'w'] }, { key: [], oauth: ['r', 'w'] }])), [['security-requirement-scope', 'added', 'w', 'oauth']]);
+});
+
 test('a removed alternative is covered when a remaining one asks for no more', () => {
   assert.equal(changes(doc([{ key: [] }, { key: [], oauth: ['r'] }]), doc([{ key: [] }])), [['security-requirement', 'removed', 'key + oauth [r]', undefined, true]]);
   assert.equal(changes(doc([{ key: [] }, { oauth: ['r'] }]), doc([{ key: [] }])), [['security-requirement', 'removed', 'oauth [r]', undefined, false]]);
