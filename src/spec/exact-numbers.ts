@@ -44,7 +44,10 @@ export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): b
   // Long digit runs are often inside strings (card numbers, ids): look at the word around each one (not its line:
   // a minified JSON spec is one line).
   const global = new RegExp(CANDIDATES);
+  const inString = encoding === 'json' ? jsonStringTracker(text) : undefined;
   for (let found = global.exec(text); found; found = global.exec(text)) {
+    // A JSON number is never inside a string: an example written as a string, an id, a hash.
+    if (inString?.(found.index)) continue;
     let start = found.index;
     while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
     let end = found.index + found[0].length;
@@ -56,6 +59,26 @@ export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): b
     global.lastIndex = end;
   }
   return false;
+}
+
+/**
+ * Whether an offset of a valid JSON text lies inside a string; asked about increasing offsets, it reads each
+ * quote once (found with indexOf, so the text between quotes is not looked at one character at a time).
+ */
+function jsonStringTracker(text: string): (offset: number) => boolean {
+  let next = 0;
+  let inside = false;
+  return (offset) => {
+    for (;;) {
+      const quote = text.indexOf('"', next);
+      if (quote < 0 || quote >= offset) return inside;
+      next = quote + 1;
+      // Inside a string a quote after an odd number of backslashes is escaped; outside one no backslash occurs.
+      let backslashes = 0;
+      while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) inside = !inside;
+    }
+  };
 }
 
 /**
