@@ -21,6 +21,11 @@ const LONG_EXPONENT = /[eE][-+]?\d{3}/;
 const LONG_HEX = /0x[\da-fA-F_]{14}/;
 const CANDIDATES = /\d[\d._]{15}|[eE][-+]?\d{3}|0x[\da-fA-F_]{14}/g;
 const NUMBER_TOKEN = /[-+]?(?:0[xob][\da-fA-F_]+|[\d_]*\.?\d[\d_]*(?:[eE][-+]?\d+)?)/g;
+/**
+ * Every number literal of JSON and of the YAML 1.2 core schema, as a whole word, matches this (and more): a
+ * number is a scalar of its own, never part of a longer word such as a UUID or a hash.
+ */
+const NUMBER_WORD = /^[-+]?(?:0[xob][\da-f_]+|[\d_]*\.?[\d_]*(?:e[-+]?[\d_]+)?)$/i;
 
 /** The literal written for `container[key]` when it is an inexact number. */
 export function writtenNumber(container: object, key: string): string | undefined {
@@ -52,11 +57,13 @@ export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): b
     while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
     let end = found.index + found[0].length;
     while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
-    for (const token of text.slice(start, end).match(NUMBER_TOKEN) ?? []) {
+    const word = text.slice(start, end);
+    global.lastIndex = end;
+    if (!NUMBER_WORD.test(word)) continue;
+    for (const token of word.match(NUMBER_TOKEN) ?? []) {
       const double = doubleOfLiteral(token);
       if (String(double) !== token && parseDecimal(token)) return true;
     }
-    global.lastIndex = end;
   }
   return false;
 }

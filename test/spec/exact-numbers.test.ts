@@ -58,6 +58,11 @@ test('the raw-text check passes ordinary specs and long digit runs inside string
   assert.ok(mayHoldInexactNumbers('maximum: 0x1FFFFFFFFFFFFFFF\n', 'yaml'));
   assert.ok(mayHoldInexactNumbers('maximum: 1e400\n', 'yaml'));
   assert.not.ok(mayHoldInexactNumbers('{"description": "hash 0b5146584e408072912b2993db808"}', 'json'));
+  // A number is a word of its own: digits inside a UUID or a hash are not one.
+  assert.not.ok(mayHoldInexactNumbers('name: d8821fb7-4d01-48b2-bdc5-34e46252b90b\nuser: dc2d2894d5a9023620c467b0e71cfa6a35457e6679785ed6ae9856fe5bdfa269\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('maximum: 12345678901234567890.\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('limits: [1, -1_234_567_890_123_456_789]\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('{"a":[-1.5e400]}', 'json'));
 });
 
 test('parsing keeps the literal of inexact numbers, by container and key, in JSON and YAML', () => {
