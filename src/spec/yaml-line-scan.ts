@@ -46,6 +46,8 @@ class YamlScanner {
   /** Indentation of each line; -1 for blank and comment-only lines. */
   private readonly indents: Int32Array;
   private readonly maps = new Map<string, Map<string, Entry>>();
+  /** Mappings with explicit (`? `) keys, which are not indexed: a name missing from them is not known missing. */
+  private readonly partial = new Set<Map<string, Entry>>();
   private readonly seqs = new Map<string, Entry[]>();
   private readonly root: Block | undefined;
 
@@ -76,8 +78,9 @@ class YamlScanner {
       const last = i === segments.length - 1;
       if (!block) return NOT_FOUND;
       if (block.kind === 'map') {
-        const entry = this.mapEntries(block).get(segment);
-        if (!entry) return NOT_FOUND;
+        const entries = this.mapEntries(block);
+        const entry = entries.get(segment);
+        if (!entry) return this.partial.has(entries) ? giveUp() : NOT_FOUND;
         line = entry.line + 1;
         if (!last) block = this.valueBlock(entry, block.column);
       } else {
@@ -117,6 +120,11 @@ class YamlScanner {
       if (indent > block.column) continue;
       const rest = this.lines[i]!.slice(indent);
       if (/^-( |$)/.test(rest)) continue; // a sequence written at its key's indentation
+      if (/^[?:]( |$)/.test(rest)) {
+        // An explicit key (`? a very long key`) and its `: value` line: the other entries stay exact.
+        this.partial.add(entries);
+        continue;
+      }
       const key = keyOf(rest) ?? giveUp();
       if (entries.has(key.name)) giveUp();
       checkInlineValue(rest.slice(key.end));
