@@ -127,7 +127,7 @@ class YamlScanner {
       }
       const key = keyOf(rest) ?? giveUp();
       if (entries.has(key.name)) giveUp();
-      checkInlineValue(rest.slice(key.end));
+      this.checkEntryValue(i, rest.slice(key.end), block.column);
       entries.set(key.name, { line: i, valueColumn: indent + key.end });
     }
     this.maps.set(id, entries);
@@ -162,6 +162,28 @@ class YamlScanner {
     if (indent > column) return this.blockAt(next, indent);
     if (indent === column && /^-( |$)/.test(this.lines[next]!.slice(indent))) return { kind: 'seq', line: next, column };
     return undefined;
+  }
+
+  /**
+   * A mapping entry's inline value, as checkInlineValue, except that a quoted scalar may go on over the next
+   * lines when they are indented deeper than the mapping's keys (so none of them can be taken for a key).
+   */
+  private checkEntryValue(line: number, value: string, column: number): void {
+    const inline = value.trimStart();
+    const first = inline[0];
+    if ((first !== '"' && first !== "'") || quotedEnd(inline) >= 0) return checkInlineValue(value);
+    let text = inline;
+    for (let next = line + 1; next < this.lines.length; next++) {
+      const indent = this.indents[next]!;
+      if (indent >= 0 && indent <= column) giveUp();
+      text += `\n${this.lines[next]}`;
+      const close = quotedEnd(text);
+      if (close >= 0) {
+        if (stripComment(text.slice(close + 1)) !== '') giveUp();
+        return;
+      }
+    }
+    giveUp();
   }
 
   /** Where a sequence item's node starts (the parser reports that line) and the collection it is, if any. */
