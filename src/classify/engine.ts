@@ -31,7 +31,36 @@ function withValues(condition: Condition): Condition {
   return condition;
 }
 
-interface Slot { rules: RuleDefinition[]; engine?: Engine }
+/**
+ * Slot memo: the fact paths its rules (and the shared conditions) read, and the rules that fired per tuple of
+ * values at those paths. Changes of one kind mostly repeat a few such tuples, so the engine runs once per tuple.
+ */
+interface Slot { rules: RuleDefinition[]; engine?: Engine; paths?: string[] | null; fired?: Map<string, RuleDefinition[]> }
+
+/** Adds every `change` fact path a condition tree reads; false when some leaf reads anything else (no memo then). */
+function factPaths(condition: unknown, into: Set<string>): boolean {
+  if (Array.isArray(condition)) return condition.every((c) => factPaths(c, into));
+  if (typeof condition !== 'object' || condition === null) return true;
+  const node = condition as Record<string, unknown>;
+  if ('fact' in node) {
+    const value = node.value;
+    if (node.fact !== 'change' || typeof node.path !== 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return false;
+    into.add(node.path);
+    return true;
+  }
+  return ['all', 'any', 'not'].every((key) => factPaths(node[key], into));
+}
+
+/** The memo key of a change: its primitive values at the paths; undefined when one is an object (not memoised). */
+function memoKey(change: RawChange, paths: string[]): string | undefined {
+  let key = '';
+  for (const path of paths) {
+    const value = dottedPath(change, path);
+    if (typeof value === 'object' && value !== null) return undefined;
+    key += `${typeof value}:${typeof value === 'string' ? JSON.stringify(value) : String(value)},`;
+  }
+  return key;
+}
 
 export class RuleIndex {
   private readonly slots = new Map<string, Slot>();
@@ -55,10 +84,21 @@ export class RuleIndex {
     const slot = this.slots.get(`${change.kind}:${change.action}`);
     if (!slot) return [];
     if (slot.rules.every((r) => !r.conditions)) return slot.rules;
+    if (slot.paths === undefined) {
+      const paths = new Set<string>();
+      const readable = slot.rules.every((r) => factPaths(r.conditions, paths)) && this.conditions.every((c) => factPaths(c.conditions, paths));
+      slot.paths = readable ? [...paths].sort() : null;
+      slot.fired = new Map();
+    }
+    const key = slot.paths ? memoKey(change, slot.paths) : undefined;
+    const known = key === undefined ? undefined : slot.fired!.get(key);
+    if (known) return known;
     slot.engine ??= this.build(slot.rules);
     const { events } = await slot.engine.run({ change });
     const fired = new Set(events.map((e) => e.type));
-    return slot.rules.filter((r) => fired.has(r.id));
+    const result = slot.rules.filter((r) => fired.has(r.id));
+    if (key !== undefined) slot.fired!.set(key, result);
+    return result;
   }
 
   /** The winning rule: the highest priority one (ties: the first id in order, deterministic). */

@@ -13,11 +13,12 @@ import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, 
 import { flattenAllOf, keyWriter, writtenIn } from './flatten-all-of.ts';
 import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
-import { escapePointer } from '../normalize/openapi.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
@@ -50,10 +51,6 @@ const HANDLED = new Set([
 
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export class SchemaComparator {
   private readonly hasher = SchemaHasher.pair();
@@ -127,17 +124,17 @@ export class SchemaComparator {
 
   private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
-    const origin = isObject(node) && originOf ? originOf(node) : undefined;
+    const origin = isRecord(node) && originOf ? originOf(node) : undefined;
     return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
   }
 
   /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
   private slot(parent: Located, key: string, node: unknown): Located {
-    return { node, pointer: `${parent.pointer}/${escapePointer(key)}`, ...(parent.file ? { file: parent.file } : {}) };
+    return { node, pointer: `${parent.pointer}/${escapeSegment(key)}`, ...(parent.file ? { file: parent.file } : {}) };
   }
 
   private child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located {
-    const located = this.locate(side, node, `${parent.pointer}/${escapePointer(key)}`);
+    const located = this.locate(side, node, `${parent.pointer}/${escapeSegment(key)}`);
     if (!located.file && parent.file) located.file = parent.file;
     return located;
   }
@@ -147,7 +144,7 @@ export class SchemaComparator {
     walk: Walk, extra: Partial<ChangeContext> & { before?: unknown; after?: unknown } = {},
   ): RawChange {
     const { before, after, ...context } = extra;
-    const suffix = key === undefined ? '' : `/${escapePointer(key)}`;
+    const suffix = key === undefined ? '' : `/${escapeSegment(key)}`;
     // A keyword folded in from an allOf member is located in that member.
     if (key !== undefined) { b = this.keyHolder('base', b, key); r = this.keyHolder('revision', r, key); }
     const change: RawChange = {
@@ -165,7 +162,7 @@ export class SchemaComparator {
   }
 
   private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
-    const holder = isObject(at.node) ? keyWriter(at.node, key) : undefined;
+    const holder = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
     if (!holder) return at;
     const located = this.locate(side, holder, at.pointer);
     return located.file || !at.file ? located : { ...located, file: at.file };
@@ -179,7 +176,7 @@ export class SchemaComparator {
       const effect = base === undefined ? 'narrowed' : 'widened';
       return [this.emit('schema', base === undefined ? 'added' : 'removed', effect, b, r, undefined, walk)];
     }
-    if (!isObject(base) || !isObject(revision)) {
+    if (!isRecord(base) || !isRecord(revision)) {
       if (canonicalEqual(base, revision)) return [];
       return [this.emit('schema', 'changed', 'incomparable', b, r, undefined, walk, { before: base, after: revision })];
     }
@@ -252,8 +249,8 @@ export class SchemaComparator {
   }
 
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const bp: Record<string, any> = isObject(b.node.properties) ? b.node.properties : {};
-    const rp: Record<string, any> = isObject(r.node.properties) ? r.node.properties : {};
+    const bp: Record<string, any> = isRecord(b.node.properties) ? b.node.properties : {};
+    const rp: Record<string, any> = isRecord(r.node.properties) ? r.node.properties : {};
     const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
     const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
     const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
@@ -278,7 +275,7 @@ export class SchemaComparator {
         const cover = coverageOf(b.node, name);
         const effect = coveredEffect(rp[name], cover, required, 'added', this.coversFn);
         if (effect === 'none') continue;
-        add([this.emit('schema-property', 'added', effect, bProps, rc, undefined, walk, { property: name, schemaPath, required, closed: cover.kind === 'closed', hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags })]);
+        add([this.emit('schema-property', 'added', effect, bProps, rc, undefined, walk, { property: name, schemaPath, required, closed: cover.kind === 'closed', hasDefault: isRecord(rp[name]) && 'default' in rp[name], ...flags })]);
         continue;
       }
       const flags = flagsOf(rp[name], bp[name]);
@@ -287,7 +284,7 @@ export class SchemaComparator {
     }
     // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
     const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
-    const effective = (req: Set<string>, props: Record<string, any>, name: string) => req.has(name) && !(hidden && isObject(props[name]) && props[name][hidden] === true);
+    const effective = (req: Set<string>, props: Record<string, any>, name: string) => req.has(name) && !(hidden && isRecord(props[name]) && props[name][hidden] === true);
     for (const name of [...new Set([...breq, ...rreq])].sort()) {
       if (!(name in bp && name in rp) && (name in bp || name in rp)) continue;
       const before = effective(breq, bp, name);
@@ -298,7 +295,7 @@ export class SchemaComparator {
       const flags = before !== after ? flagsOf(after ? rp[name] : bp[name]) : flagsOf(rp[name], bp[name]);
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       add([this.emit('schema-required', became ? 'added' : 'removed', became ? 'narrowed' : 'widened', b, r, 'required', walk, {
-        property: name, schemaPath, hasDefault: isObject(rp[name]) && 'default' in rp[name], ...flags,
+        property: name, schemaPath, hasDefault: isRecord(rp[name]) && 'default' in rp[name], ...flags,
       })]);
     }
     compareAdditional(this.recursor, b, r, walk, add);
@@ -343,18 +340,18 @@ export class SchemaComparator {
 
   private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
-    const node = isObject(member) ? member : {};
-    const origin = isObject(member) && originOf ? namedOrigin(originOf(member)) : undefined;
+    const node = isRecord(member) ? member : {};
+    const origin = isRecord(member) && originOf ? namedOrigin(originOf(member)) : undefined;
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
-      ...Object.keys(isObject(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
+      ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
     return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    if (isObject(b.node.discriminator) || isObject(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add);
+    if (isRecord(b.node.discriminator) || isRecord(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add);
     const keys = new Set([...Object.keys(b.node), ...Object.keys(r.node)]);
     for (const key of [...keys].sort()) {
       if (HANDLED.has(key)) continue;
@@ -377,7 +374,7 @@ export class SchemaComparator {
 
 function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
   const flags: Partial<ChangeContext> = {};
-  const both = [node, other].filter(isObject);
+  const both = [node, other].filter(isRecord);
   if (both.some((n) => n.readOnly === true)) flags.readOnly = true;
   if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
   if (both.some((n) => n.deprecated === true)) flags.deprecated = true;

@@ -9,7 +9,7 @@ import { ToolError } from '../errors.ts';
 import type { CompatibilityMode, RawChange } from './types.ts';
 import { normalizeJsonSchema } from '../normalize/json-schema.ts';
 import { SchemaComparator, type Origin } from './compare-schemas.ts';
-import { escapePointer } from '../normalize/openapi.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 
 export interface JsonSchemaDiffOptions { compatibility: CompatibilityMode }
 
@@ -77,7 +77,7 @@ function referencesIn(spec: LoadedSpec): Map<string, string[]> {
     seen.add(node);
     for (const [key, child] of Object.entries(node)) {
       if (child === null || typeof child !== 'object') continue;
-      const slot = `${at}/${escapePointer(key)}`;
+      const slot = `${at}/${escapeSegment(key)}`;
       const origin = spec.origin(child);
       if (origin && origin.file === spec.path && origin.pointer !== slot) {
         const target = DEFINITION.exec(origin.pointer);

@@ -7,8 +7,10 @@
  * One merged object per source node (cached), so identity memos keep working.
  */
 import { canonicalEqual } from './schema-hash.ts';
+import { ANNOTATIONS as ANNOTATION_KINDS } from './schema-keywords.ts';
+import { isRecord } from '../toolkit/values.ts';
 
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'externalDocs', '$comment']);
+const ANNOTATIONS = new Set(Object.keys(ANNOTATION_KINDS));
 const cache = new WeakMap<object, Record<string, any>>();
 /** Merged `properties` object -> property name -> the `properties` object (of the parent or a member) it was written in. */
 const writers = new WeakMap<object, Map<string, object>>();
@@ -19,7 +21,7 @@ export function writtenIn(properties: object, name: string): object | undefined 
 }
 
 function recordWriters(merged: Record<string, any>, from: Record<string, any>): void {
-  if (!isObject(merged.properties) || !isObject(from.properties)) return;
+  if (!isRecord(merged.properties) || !isRecord(from.properties)) return;
   let names = writers.get(merged.properties);
   if (!names) writers.set(merged.properties, (names = new Map()));
   const written = writers.get(from.properties);
@@ -44,17 +46,13 @@ export function writtenIndex(merged: object, member: unknown, index: number): nu
   return at >= 0 ? at : index;
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether `member` folds into `target` without a conflicting keyword (what mergeInto would refuse). */
 function fits(target: Record<string, any>, member: Record<string, any>): boolean {
   for (const [key, value] of Object.entries(member)) {
     if (!(key in target)) continue;
     const current = target[key];
     if (current === value || ANNOTATIONS.has(key)) continue;
-    if (key === 'properties' && isObject(current) && isObject(value)) {
+    if (key === 'properties' && isRecord(current) && isRecord(value)) {
       for (const [name, schema] of Object.entries(value)) {
         if (name in current && current[name] !== schema && !canonicalEqual(current[name], schema, 6)) return false;
       }
@@ -74,7 +72,7 @@ function mergeInto(target: Record<string, any>, member: Record<string, any>): vo
       continue;
     }
     const current = target[key];
-    if (key === 'properties' && isObject(current) && isObject(value)) {
+    if (key === 'properties' && isRecord(current) && isRecord(value)) {
       for (const [name, schema] of Object.entries(value)) current[name] = current[name] ?? schema;
     } else if (key === 'required' && Array.isArray(current) && Array.isArray(value)) {
       for (const name of value) if (!current.includes(name)) current.push(name);
@@ -94,7 +92,7 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
   const kept: unknown[] = [];
   const writers = new Map<string, object>();
   for (const member of allOf as unknown[]) {
-    if (!isObject(member) || typeof member.$ref === 'string') { kept.push(member); continue; }
+    if (!isRecord(member) || typeof member.$ref === 'string') { kept.push(member); continue; }
     const flat = flattenAllOf(member);
     const { allOf: inner, ...own } = flat;
     // A conflicting member stays a member; the others fold in (allOf is a conjunction, so either is exact).
@@ -117,7 +115,7 @@ export function flattenAllOf(node: Record<string, any>): Record<string, any> {
 /** A copy whose `properties` and `required` can be extended without touching the source. */
 function copy(node: Record<string, any>): Record<string, any> {
   const out = { ...node };
-  if (isObject(out.properties)) out.properties = { ...out.properties };
+  if (isRecord(out.properties)) out.properties = { ...out.properties };
   if (Array.isArray(out.required)) out.required = [...out.required];
   return out;
 }

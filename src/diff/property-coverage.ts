@@ -9,20 +9,17 @@ import type { Located, Walk } from './schema-keywords.ts';
 import { show } from './schema-keywords.ts';
 import type { Recursor } from './schema-applicators.ts';
 import { untrustedRegex } from '../lint/untrusted-regex.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 export type Coverage = { kind: 'open' } | { kind: 'closed' } | { kind: 'schema'; schema: Record<string, any> };
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function slot(value: unknown): Coverage {
   if (value === false) return { kind: 'closed' };
-  return isObject(value) && Object.keys(value).length > 0 ? { kind: 'schema', schema: value } : { kind: 'open' };
+  return isRecord(value) && Object.keys(value).length > 0 ? { kind: 'schema', schema: value } : { kind: 'open' };
 }
 
 export function coverageOf(node: Record<string, any>, name: string): Coverage {
-  const patterns: Record<string, unknown> = isObject(node.patternProperties) ? node.patternProperties : {};
+  const patterns: Record<string, unknown> = isRecord(node.patternProperties) ? node.patternProperties : {};
   for (const [pattern, schema] of Object.entries(patterns)) {
     let matches = false;
     try {
@@ -38,7 +35,7 @@ export function coverageOf(node: Record<string, any>, name: string): Coverage {
 
 /** `false`, or its normalised form `{not: {}}`: no value is accepted. */
 function rejectsAll(schema: unknown): boolean {
-  return schema === false || (isObject(schema) && Object.keys(schema).length === 1 && isObject(schema.not) && Object.keys(schema.not).length === 0);
+  return schema === false || (isRecord(schema) && Object.keys(schema).length === 1 && isRecord(schema.not) && Object.keys(schema.not).length === 0);
 }
 
 /**
@@ -70,7 +67,7 @@ export function coveredEffect(
 export function compareAdditional(c: Recursor, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
   const before = b.node.additionalProperties;
   const after = r.node.additionalProperties;
-  const rank = (v: unknown) => (v === false ? 0 : isObject(v) ? 1 : 2); // closed < constrained < open
+  const rank = (v: unknown) => (v === false ? 0 : isRecord(v) ? 1 : 2); // closed < constrained < open
   if (rank(before) === 1 && rank(after) === 1) {
     add(c.pair(c.child('base', b, 'additionalProperties', before), c.child('revision', r, 'additionalProperties', after), { ...walk, schemaPath: `${walk.schemaPath}.*` }));
     return;
@@ -79,7 +76,7 @@ export function compareAdditional(c: Recursor, b: Located, r: Located, walk: Wal
   const widened = rank(after) > rank(before);
   add([c.emit('schema-additional-properties', widened ? 'widened' : 'narrowed', widened ? 'widened' : 'narrowed', b, r, 'additionalProperties', walk, {
     // A schema may be cyclic: it is named, never printed whole.
-    from: before === undefined ? 'allowed' : isObject(before) ? 'a schema' : show(before),
-    to: after === undefined ? 'allowed' : isObject(after) ? 'a schema' : show(after),
+    from: before === undefined ? 'allowed' : isRecord(before) ? 'a schema' : show(before),
+    to: after === undefined ? 'allowed' : isRecord(after) ? 'a schema' : show(after),
   })]);
 }

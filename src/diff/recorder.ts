@@ -7,7 +7,7 @@
 import type { LoadedSpec } from '../spec/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
 import { canonicalEqual } from './schema-hash.ts';
-import { escapePointer } from '../normalize/openapi.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
 /** Where a change serves every operation that uses it: a reusable component, or the document's security. */
@@ -39,9 +39,9 @@ export class ChangeRecorder {
     const node = spot.node;
     const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
     if (origin && REUSABLE.test(origin.pointer)) {
-      return { pointer: `${origin.pointer}/${escapePointer(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
+      return { pointer: `${origin.pointer}/${escapeSegment(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
     }
-    return { pointer: `${spot.pointer}/${escapePointer(key)}` };
+    return { pointer: `${spot.pointer}/${escapeSegment(key)}` };
   }
 
   /** Every change, with `usedBy` set where one inside a component serves several operations. */

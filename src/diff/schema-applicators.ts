@@ -6,6 +6,7 @@
  */
 import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 export interface Recursor extends KeywordEmitter {
   pair(b: Located, r: Located, walk: Walk): RawChange[];
@@ -16,10 +17,6 @@ export interface Recursor extends KeywordEmitter {
 }
 
 type Add = (changes: RawChange[]) => void;
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const at = (walk: Walk, suffix: string): Walk => ({ ...walk, schemaPath: `${walk.schemaPath}${suffix}` });
 
@@ -46,7 +43,7 @@ function restOf(node: Record<string, any>): { key: string; node: unknown } {
 
 /** A slot of "open" (absent / true), "closed" (false) or a schema. Ranked closed < schema < open. */
 function rank(value: unknown): number {
-  return value === false ? 0 : isObject(value) ? 1 : 2;
+  return value === false ? 0 : isRecord(value) ? 1 : 2;
 }
 
 /**
@@ -57,7 +54,7 @@ function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: L
   const before = b.node[keyword];
   const after = r.node[keyword];
   if (before === undefined && after === undefined) return;
-  if (isObject(before) && isObject(after)) {
+  if (isRecord(before) && isRecord(after)) {
     add(c.pair(c.child('base', b, keyword, before), c.child('revision', r, keyword, after), at(walk, suffix)));
     return;
   }
@@ -80,7 +77,7 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   for (let i = 0; i < Math.max(bp.length, rp.length); i++) {
     const bAt = i < bp.length ? c.child('base', bList, String(i), open(bp[i])) : c.child('base', b, bRest.key, bRest.node);
     const rAt = i < rp.length ? c.child('revision', rList, String(i), open(rp[i])) : c.child('revision', r, rRest.key, rRest.node);
-    if (isObject(bAt.node) && isObject(rAt.node)) { add(c.pair(bAt, rAt, at(walk, `[${i}]`))); continue; }
+    if (isRecord(bAt.node) && isRecord(rAt.node)) { add(c.pair(bAt, rAt, at(walk, `[${i}]`))); continue; }
     const rb = rank(bAt.node);
     const ra = rank(rAt.node);
     if (rb === ra) continue;
@@ -90,7 +87,7 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   }
   const bi = open(b.node.items);
   const ri = open(r.node.items);
-  if (bp.length === 0 && rp.length === 0 && (isObject(bi) || isObject(ri)) && bi !== false && ri !== false) {
+  if (bp.length === 0 && rp.length === 0 && (isRecord(bi) || isRecord(ri)) && bi !== false && ri !== false) {
     // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
     add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), at(walk, '[]')));
     return;
@@ -118,12 +115,12 @@ function compareContains(c: Recursor, b: Located, r: Located, walk: Walk, add: A
 
 /** patternProperties: a new pattern constrains matching names in an open object, admits them in a closed one. */
 function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
-  const bp: Record<string, unknown> = isObject(b.node.patternProperties) ? b.node.patternProperties : {};
-  const rp: Record<string, unknown> = isObject(r.node.patternProperties) ? r.node.patternProperties : {};
+  const bp: Record<string, unknown> = isRecord(b.node.patternProperties) ? b.node.patternProperties : {};
+  const rp: Record<string, unknown> = isRecord(r.node.patternProperties) ? r.node.patternProperties : {};
   const bMap = c.child('base', b, 'patternProperties', bp);
   const rMap = c.child('revision', r, 'patternProperties', rp);
   const closed = b.node.additionalProperties === false || b.node.unevaluatedProperties === false;
-  const constrained = isObject(b.node.additionalProperties);
+  const constrained = isRecord(b.node.additionalProperties);
   for (const pattern of [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort()) {
     if (pattern in bp && pattern in rp) {
       add(c.pair(c.child('base', bMap, pattern, bp[pattern]), c.child('revision', rMap, pattern, rp[pattern]), at(walk, `/${pattern}/`)));
@@ -138,8 +135,8 @@ function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Wal
 }
 
 function compareDependentRequired(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
-  const bd: Record<string, unknown> = isObject(b.node.dependentRequired) ? b.node.dependentRequired : {};
-  const rd: Record<string, unknown> = isObject(r.node.dependentRequired) ? r.node.dependentRequired : {};
+  const bd: Record<string, unknown> = isRecord(b.node.dependentRequired) ? b.node.dependentRequired : {};
+  const rd: Record<string, unknown> = isRecord(r.node.dependentRequired) ? r.node.dependentRequired : {};
   for (const name of [...new Set([...Object.keys(bd), ...Object.keys(rd)])].sort()) {
     const before = new Set(Array.isArray(bd[name]) ? (bd[name] as unknown[]).map(String) : []);
     const after = new Set(Array.isArray(rd[name]) ? (rd[name] as unknown[]).map(String) : []);
@@ -149,8 +146,8 @@ function compareDependentRequired(c: Recursor, b: Located, r: Located, walk: Wal
 }
 
 function compareDependentSchemas(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
-  const bd: Record<string, unknown> = isObject(b.node.dependentSchemas) ? b.node.dependentSchemas : {};
-  const rd: Record<string, unknown> = isObject(r.node.dependentSchemas) ? r.node.dependentSchemas : {};
+  const bd: Record<string, unknown> = isRecord(b.node.dependentSchemas) ? b.node.dependentSchemas : {};
+  const rd: Record<string, unknown> = isRecord(r.node.dependentSchemas) ? r.node.dependentSchemas : {};
   const bMap = c.child('base', b, 'dependentSchemas', bd);
   const rMap = c.child('revision', r, 'dependentSchemas', rd);
   for (const name of [...new Set([...Object.keys(bd), ...Object.keys(rd)])].sort()) {
@@ -183,7 +180,7 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
   for (const branch of ['then', 'else']) {
     const before = b.node[branch];
     const after = r.node[branch];
-    if (isObject(before) && isObject(after)) add(c.pair(c.child('base', b, branch, before), c.child('revision', r, branch, after), at(walk, `<${branch}>`)));
+    if (isRecord(before) && isRecord(after)) add(c.pair(c.child('base', b, branch, before), c.child('revision', r, branch, after), at(walk, `<${branch}>`)));
     else if (before !== undefined || after !== undefined) {
       const added = after !== undefined;
       add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, branch, walk, { field: branch })]);

@@ -5,10 +5,8 @@
  */
 import { basename } from 'node:path';
 import type { Located, Walk } from './schema-keywords.ts';
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { unescapeSegment } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 /** What a named, reusable node is called in messages: its kind and name. */
 export interface Component { kind: string; name: string }
@@ -24,11 +22,11 @@ const COMPONENT_POINTERS: Array<[RegExp, string]> = [
 
 /** The named component a located node is the root of (`/components/schemas/Pet`, a schema file's root), if any. */
 export function componentAt(located: Located): Component | undefined {
-  if (!isObject(located.node)) return undefined;
+  if (!isRecord(located.node)) return undefined;
   if (located.file && located.pointer === '') return { kind: 'schema', name: basename(located.file).replace(/\.(json|ya?ml)$/i, '') };
   for (const [pattern, kind] of COMPONENT_POINTERS) {
     const match = pattern.exec(located.pointer);
-    if (match) return { kind, name: match[1]!.replace(/~1/g, '/').replace(/~0/g, '~') };
+    if (match) return { kind, name: unescapeSegment(match[1]!) };
   }
   return undefined;
 }

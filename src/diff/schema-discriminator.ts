@@ -4,10 +4,7 @@
  */
 import type { RawChange } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../toolkit/values.ts';
 
 /** `#/components/schemas/Cat` and `Cat` name the same target. */
 function target(value: unknown): string {
@@ -17,16 +14,16 @@ function target(value: unknown): string {
 export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
   const before = b.node.discriminator;
   const after = r.node.discriminator;
-  if (!isObject(before) || !isObject(after)) {
-    const added = isObject(after);
+  if (!isRecord(before) || !isRecord(after)) {
+    const added = isRecord(after);
     add(k.emit('schema-discriminator', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, 'discriminator', walk, { field: 'discriminator' }));
     return;
   }
   if (before.propertyName !== after.propertyName) {
     add(k.emit('schema-discriminator', 'changed', 'incomparable', b, r, 'discriminator', walk, { before: before.propertyName, after: after.propertyName }));
   }
-  const bm: Record<string, unknown> = isObject(before.mapping) ? before.mapping : {};
-  const am: Record<string, unknown> = isObject(after.mapping) ? after.mapping : {};
+  const bm: Record<string, unknown> = isRecord(before.mapping) ? before.mapping : {};
+  const am: Record<string, unknown> = isRecord(after.mapping) ? after.mapping : {};
   for (const value of Object.keys(am).sort()) {
     if (!(value in bm)) add(k.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value }));
     else if (target(bm[value]) !== target(am[value])) {

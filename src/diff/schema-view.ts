@@ -3,6 +3,7 @@
  * `type: [x, 'null']`, or a `{type: 'null'}` member of oneOf/anyOf), and its numeric bounds with the 3.0
  * boolean `exclusiveMinimum` folded into the 3.1 numeric form.
  */
+import { isRecord } from '../toolkit/values.ts';
 
 export interface SchemaView {
   /** The node whose keywords are compared (a lone non-null oneOf/anyOf member is unwrapped). */
@@ -16,12 +17,8 @@ export interface SchemaView {
   bounds: Record<string, number | undefined>;
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isNullSchema(member: unknown): boolean {
-  if (!isObject(member)) return false;
+  if (!isRecord(member)) return false;
   const types = member.type;
   const onlyNull = types === 'null' || (Array.isArray(types) && types.length === 1 && types[0] === 'null');
   if (onlyNull) return true;
@@ -52,7 +49,7 @@ export function viewOf(schema: Record<string, any>, nullableKeyword: boolean): S
   if (anyOf?.some(isNullSchema)) { nullable = true; anyOf = anyOf.filter((m) => !isNullSchema(m)); }
   const lone = oneOf?.length === 1 && !anyOf ? oneOf[0] : anyOf?.length === 1 && !oneOf ? anyOf[0] : undefined;
   // A lone member is the schema itself (`oneOf: [T]` = `anyOf: [T]` = `T`), when nothing else constrains it.
-  if (isObject(lone) && (nullable ? !STRUCTURAL.some((k) => k in schema) : isPureUnion(schema))) {
+  if (isRecord(lone) && (nullable ? !STRUCTURAL.some((k) => k in schema) : isPureUnion(schema))) {
     node = lone;
     oneOf = Array.isArray(node.oneOf) ? node.oneOf : undefined;
     anyOf = Array.isArray(node.anyOf) ? node.anyOf : undefined;

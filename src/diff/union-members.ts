@@ -8,13 +8,10 @@ import type { Located, Walk } from './schema-keywords.ts';
 import { matchMembers, type MemberKey } from './match-members.ts';
 import { writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 export interface MembersEnv extends UnionEnv {
   memberKey(side: 'base' | 'revision', member: unknown): MemberKey;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.oneOf) && node.oneOf.length > 0) || (Array.isArray(node.anyOf) && node.anyOf.length > 0);
@@ -50,10 +47,10 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
   const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
   // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
-  const overlaps = (j: number) => keyword === 'oneOf' && !isObject(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
+  const overlaps = (j: number) => keyword === 'oneOf' && !isRecord(r.node.discriminator) && rm.some((m, i) => i !== j && !disjoint(rm[j], m));
   // An allOf member that could not fold into its parent (it conflicts with it) is reported as what it adds to
   // (or took from) the accepted set; only a member that cannot be looked into (a remote ref) stays opaque.
-  const visible = (m: unknown) => keyword === 'allOf' && isObject(m) && typeof m.$ref !== 'string';
+  const visible = (m: unknown) => keyword === 'allOf' && isRecord(m) && typeof m.$ref !== 'string';
   for (const j of added) {
     if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
     add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j))) })]);

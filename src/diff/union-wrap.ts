@@ -13,6 +13,8 @@ import { flattenAllOf } from './flatten-all-of.ts';
 import { canonicalJson } from './schema-hash.ts';
 import { show } from './schema-keywords.ts';
 import type { Origin } from './compare-schemas.ts';
+import { lastSegment, splitPointer } from '../toolkit/json-pointer.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 type Side = 'base' | 'revision';
 type Add = (changes: RawChange[]) => void;
@@ -22,10 +24,6 @@ export interface UnionEnv extends Recursor {
   componentOf(side: Side, node: unknown): string | undefined;
   /** Printable name of a member: its component, title, const or type. */
   memberName(side: Side, member: unknown, index: number): string;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function jsonTypeOf(value: unknown): string {
@@ -49,7 +47,7 @@ function typesOf(node: Record<string, any>, depth = 0): Set<string> | undefined 
   if (!members || members.length === 0 || depth > 3) return undefined;
   const union = new Set<string>();
   for (const member of members) {
-    const types = isObject(member) ? typesOf(flattenAllOf(member), depth + 1) : undefined;
+    const types = isRecord(member) ? typesOf(flattenAllOf(member), depth + 1) : undefined;
     if (!types) return undefined;
     for (const type of types) union.add(type);
   }
@@ -70,7 +68,7 @@ const overlapTypes = (x: Set<string>, y: Set<string>) =>
  */
 export function disjoint(x: unknown, y: unknown, depth = 0): boolean {
   if (x === false || y === false) return true;
-  if (!isObject(x) || !isObject(y) || depth > 3) return false;
+  if (!isRecord(x) || !isRecord(y) || depth > 3) return false;
   const a = flattenAllOf(x);
   const b = flattenAllOf(y);
   const ta = typesOf(a);
@@ -81,8 +79,8 @@ export function disjoint(x: unknown, y: unknown, depth = 0): boolean {
   if (va && vb && ![...va].some((v) => vb.has(v))) return true;
   const ra: unknown[] = Array.isArray(a.required) ? a.required : [];
   const rb = new Set(Array.isArray(b.required) ? b.required : []);
-  const pa: Record<string, unknown> = isObject(a.properties) ? a.properties : {};
-  const pb: Record<string, unknown> = isObject(b.properties) ? b.properties : {};
+  const pa: Record<string, unknown> = isRecord(a.properties) ? a.properties : {};
+  const pb: Record<string, unknown> = isRecord(b.properties) ? b.properties : {};
   for (const name of ra) {
     if (typeof name !== 'string' || !rb.has(name)) continue;
     if (name in pa && name in pb && disjoint(pa[name], pb[name], depth + 1)) return true;
@@ -92,16 +90,16 @@ export function disjoint(x: unknown, y: unknown, depth = 0): boolean {
 
 /** Every pair of members is disjoint (or a discriminator tells them apart): oneOf and anyOf then accept the same. */
 export function membersDisjoint(node: Record<string, any>, members: unknown[]): boolean {
-  if (isObject(node.discriminator)) return true;
+  if (isRecord(node.discriminator)) return true;
   return members.every((m, i) => members.slice(i + 1).every((n) => disjoint(m, n)));
 }
 
 function shape(node: unknown): Set<string> {
-  if (!isObject(node)) return new Set();
+  if (!isRecord(node)) return new Set();
   const flat = flattenAllOf(node);
   return new Set([
     ...[...(typesOf(flat) ?? [])].map((t) => `type:${t}`),
-    ...Object.keys(isObject(flat.properties) ? flat.properties : {}).map((p) => `prop:${p}`),
+    ...Object.keys(isRecord(flat.properties) ? flat.properties : {}).map((p) => `prop:${p}`),
   ]);
 }
 
@@ -159,7 +157,7 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const list = env.child(unionSide, u, keyword, raw);
   const m = env.child(unionSide, list, String(rawIndex), member);
   // oneOf rejects a value matching two members: a plain value that another member also matches.
-  const overlapping = keyword === 'oneOf' && !isObject(u.node.discriminator) && members.some((other, i) => i !== index && !disjoint(member, other));
+  const overlapping = keyword === 'oneOf' && !isRecord(u.node.discriminator) && members.some((other, i) => i !== index && !disjoint(member, other));
   const within = !overlapping && members.every(inside);
   if (within && members.some((x) => (wrapped ? env.same(p.node, x) : env.same(x, p.node)))) return true; // the union accepts exactly the plain schema's values
   const effect: SchemaEffect = overlapping ? 'incomparable' : within === wrapped ? 'narrowed' : 'widened';
@@ -171,23 +169,23 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   })]);
   if (bv.nullable !== rv.nullable) add([env.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk)]);
   // A free-form object standing for a member with declared properties says nothing to compare them with.
-  const freeForm = isObject(p.node) && !isObject(p.node.properties) && isObject(member) && isObject(flattenAllOf(member).properties);
+  const freeForm = isRecord(p.node) && !isRecord(p.node.properties) && isRecord(member) && isRecord(flattenAllOf(member).properties);
   if (!freeForm && !within) add(wrapped ? env.pair(p, m, walk) : env.pair(m, p, walk));
   return true;
 }
 
 export function componentPointer(node: unknown, originOf?: (node: object) => Origin | undefined): string | undefined {
-  const origin = isObject(node) && originOf ? originOf(node) : undefined;
+  const origin = isRecord(node) && originOf ? originOf(node) : undefined;
   return origin && /^\/(components\/schemas|definitions|\$defs)\/[^/]+$/.test(origin.pointer) ? `${origin.file}#${origin.pointer}` : undefined;
 }
 
 /** A member named as a reader knows it: its component, title, const value or type; its index only as a last resort. */
 export function memberName(member: unknown, index: number, originOf?: (node: object) => Origin | undefined): string {
-  const origin = isObject(member) && originOf ? originOf(member) : undefined;
-  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin.pointer)) return origin.pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const origin = isRecord(member) && originOf ? originOf(member) : undefined;
+  if (origin && /^\/(components\/schemas|definitions|\$defs)\//.test(origin.pointer)) return lastSegment(origin.pointer);
   // A schema written in another file (`block.yaml#/Capella/BeaconBlock`) is named by its pointer there.
-  if (namedOrigin(origin)) return origin!.pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
-  if (!isObject(member)) return index >= 0 ? `#${index}` : 'schema';
+  if (namedOrigin(origin)) return splitPointer(origin!.pointer).join('.');
+  if (!isRecord(member)) return index >= 0 ? `#${index}` : 'schema';
   if (typeof member.title === 'string') return member.title;
   if ('const' in member) return show(member.const);
   if (Array.isArray(member.enum) && member.enum.length === 1) return show(member.enum[0]);

@@ -43,9 +43,6 @@ export interface ApiModel {
   tags: Map<string, { node: any; pointer: string }>;
 }
 
-/** Kept under this name for src/diff/, which imports it from here. */
-export const escapePointer = (token: string): string => escapeSegment(token);
-
 /** `/u/{id}` and `/u/{userId}` are the same path: names erased. */
 export function pathTemplateKey(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}');

@@ -12,7 +12,8 @@ export interface Decimal {
 }
 
 const DECIMAL = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/;
-const PREFIXED = /^([-+]?)(0[xob][0-9a-fA-F]+)$/i;
+/** YAML 1.2 core integers in base 16, 8 or 2, with only that base's digits (`0b12`, `0o9` are not numbers). */
+const PREFIXED = /^([-+]?)(0x[0-9a-f]+|0o[0-7]+|0b[01]+)$/i;
 
 /** The exact value of a number literal, or undefined when it is not one (`.inf`, `NaN`, `Infinity`, text). */
 export function parseDecimal(literal: string): Decimal | undefined {

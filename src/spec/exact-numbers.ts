@@ -21,6 +21,11 @@ const LONG_EXPONENT = /[eE][-+]?\d{3}/;
 const LONG_HEX = /0x[\da-fA-F_]{14}/;
 const CANDIDATES = /\d[\d._]{15}|[eE][-+]?\d{3}|0x[\da-fA-F_]{14}/g;
 const NUMBER_TOKEN = /[-+]?(?:0[xob][\da-fA-F_]+|[\d_]*\.?\d[\d_]*(?:[eE][-+]?\d+)?)/g;
+/**
+ * Every number literal of JSON and of the YAML 1.2 core schema, as a whole word, matches this (and more): a
+ * number is a scalar of its own, never part of a longer word such as a UUID or a hash.
+ */
+const NUMBER_WORD = /^[-+]?(?:0[xob][\da-f_]+|[\d_]*\.?[\d_]*(?:e[-+]?[\d_]+)?)$/i;
 
 /** The literal written for `container[key]` when it is an inexact number. */
 export function writtenNumber(container: object, key: string): string | undefined {
@@ -44,18 +49,43 @@ export function mayHoldInexactNumbers(text: string, encoding: SourceEncoding): b
   // Long digit runs are often inside strings (card numbers, ids): look at the word around each one (not its line:
   // a minified JSON spec is one line).
   const global = new RegExp(CANDIDATES);
+  const inString = encoding === 'json' ? jsonStringTracker(text) : undefined;
   for (let found = global.exec(text); found; found = global.exec(text)) {
+    // A JSON number is never inside a string: an example written as a string, an id, a hash.
+    if (inString?.(found.index)) continue;
     let start = found.index;
     while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
     let end = found.index + found[0].length;
     while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
-    for (const token of text.slice(start, end).match(NUMBER_TOKEN) ?? []) {
+    const word = text.slice(start, end);
+    global.lastIndex = end;
+    if (!NUMBER_WORD.test(word)) continue;
+    for (const token of word.match(NUMBER_TOKEN) ?? []) {
       const double = doubleOfLiteral(token);
       if (String(double) !== token && parseDecimal(token)) return true;
     }
-    global.lastIndex = end;
   }
   return false;
+}
+
+/**
+ * Whether an offset of a valid JSON text lies inside a string; asked about increasing offsets, it reads each
+ * quote once (found with indexOf, so the text between quotes is not looked at one character at a time).
+ */
+function jsonStringTracker(text: string): (offset: number) => boolean {
+  let next = 0;
+  let inside = false;
+  return (offset) => {
+    for (;;) {
+      const quote = text.indexOf('"', next);
+      if (quote < 0 || quote >= offset) return inside;
+      next = quote + 1;
+      // Inside a string a quote after an odd number of backslashes is escaped; outside one no backslash occurs.
+      let backslashes = 0;
+      while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) inside = !inside;
+    }
+  };
 }
 
 /**

@@ -46,6 +46,8 @@ class YamlScanner {
   /** Indentation of each line; -1 for blank and comment-only lines. */
   private readonly indents: Int32Array;
   private readonly maps = new Map<string, Map<string, Entry>>();
+  /** Mappings with explicit (`? `) keys, which are not indexed: a name missing from them is not known missing. */
+  private readonly partial = new Set<Map<string, Entry>>();
   private readonly seqs = new Map<string, Entry[]>();
   private readonly root: Block | undefined;
 
@@ -76,8 +78,9 @@ class YamlScanner {
       const last = i === segments.length - 1;
       if (!block) return NOT_FOUND;
       if (block.kind === 'map') {
-        const entry = this.mapEntries(block).get(segment);
-        if (!entry) return NOT_FOUND;
+        const entries = this.mapEntries(block);
+        const entry = entries.get(segment);
+        if (!entry) return this.partial.has(entries) ? giveUp() : NOT_FOUND;
         line = entry.line + 1;
         if (!last) block = this.valueBlock(entry, block.column);
       } else {
@@ -117,9 +120,14 @@ class YamlScanner {
       if (indent > block.column) continue;
       const rest = this.lines[i]!.slice(indent);
       if (/^-( |$)/.test(rest)) continue; // a sequence written at its key's indentation
+      if (/^[?:]( |$)/.test(rest)) {
+        // An explicit key (`? a very long key`) and its `: value` line: the other entries stay exact.
+        this.partial.add(entries);
+        continue;
+      }
       const key = keyOf(rest) ?? giveUp();
       if (entries.has(key.name)) giveUp();
-      checkInlineValue(rest.slice(key.end));
+      this.checkEntryValue(i, rest.slice(key.end), block.column);
       entries.set(key.name, { line: i, valueColumn: indent + key.end });
     }
     this.maps.set(id, entries);
@@ -154,6 +162,28 @@ class YamlScanner {
     if (indent > column) return this.blockAt(next, indent);
     if (indent === column && /^-( |$)/.test(this.lines[next]!.slice(indent))) return { kind: 'seq', line: next, column };
     return undefined;
+  }
+
+  /**
+   * A mapping entry's inline value, as checkInlineValue, except that a quoted scalar may go on over the next
+   * lines when they are indented deeper than the mapping's keys (so none of them can be taken for a key).
+   */
+  private checkEntryValue(line: number, value: string, column: number): void {
+    const inline = value.trimStart();
+    const first = inline[0];
+    if ((first !== '"' && first !== "'") || quotedEnd(inline) >= 0) return checkInlineValue(value);
+    let text = inline;
+    for (let next = line + 1; next < this.lines.length; next++) {
+      const indent = this.indents[next]!;
+      if (indent >= 0 && indent <= column) giveUp();
+      text += `\n${this.lines[next]}`;
+      const close = quotedEnd(text);
+      if (close >= 0) {
+        if (stripComment(text.slice(close + 1)) !== '') giveUp();
+        return;
+      }
+    }
+    giveUp();
   }
 
   /** Where a sequence item's node starts (the parser reports that line) and the collection it is, if any. */

@@ -67,4 +67,23 @@ test('interpolation fills context and derived words; unknown names are errors', 
   assert.throws(() => interpolate('{{nope}}', change), /unknown placeholder/);
 });
 
+
+test('changes that agree on every path the rules read share one answer; any read path tells them apart', async () => {
+  const rule = (id: string, conditions: RuleDefinition['conditions'], priority: number): RuleDefinition => ({
+    id, category: 'test', format: 'openapi', summary: id, docs: id, severity: 'breaking', message: id,
+    on: { kind: ['schema-property'] }, conditions, priority, file: `${id}.json`, builtIn: false,
+  });
+  const index = new RuleIndex([
+    rule('acme/required', { all: [{ fact: 'change', path: '$.context.required', operator: 'equal', value: true }] }, 2),
+    rule('acme/request', { all: [{ condition: 'request-side' }] }, 1),
+  ], [{ name: 'request-side', file: 'request-side.json', conditions: { all: [{ fact: 'change', path: '$.context.direction', operator: 'equal', value: 'request' }] } }]);
+  const change = (context: RawChange['context']): RawChange => ({ kind: 'schema-property', action: 'added', context });
+  const fired = async (context: RawChange['context']) => (await index.matching(change(context))).map((r) => r.id);
+  assert.equal(await fired({ direction: 'request', required: true, property: 'a' }), ['acme/required', 'acme/request']);
+  assert.equal(await fired({ direction: 'request', required: true, property: 'b' }), ['acme/required', 'acme/request']);
+  assert.equal(await fired({ direction: 'response', required: true, property: 'a' }), ['acme/required']);
+  assert.equal(await fired({ direction: 'request', property: 'a' }), ['acme/request']);
+  assert.equal(await fired({ direction: 'request', required: 'true' as unknown as boolean }), ['acme/request']);
+});
+
 test.run();

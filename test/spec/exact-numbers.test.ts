@@ -19,6 +19,9 @@ test('one key per exact value: sign, significant digits and exponent, whatever t
   assert.is.not(key('1000000000000000000000000000001'), key('1e30'));
   assert.is.not(key('-5'), key('5'));
   for (const text of ['.inf', 'NaN', 'Infinity', '1.2.3', '', 'abc', '-']) assert.is(parseDecimal(text), undefined, text);
+  // A prefix with digits its base does not have is text (a hash in a description), never an error.
+  for (const text of ['0b5146584e408072912b2993db808', '0o19', '0b12', '0xg1']) assert.is(parseDecimal(text), undefined, text);
+  assert.is(key('0b101'), key('5'));
 });
 
 test('JSON literals for exact values: plain integers, else scientific notation', () => {
@@ -54,6 +57,12 @@ test('the raw-text check passes ordinary specs and long digit runs inside string
   assert.ok(mayHoldInexactNumbers('{"maximum": 1000000000000000000000000000001}', 'json'));
   assert.ok(mayHoldInexactNumbers('maximum: 0x1FFFFFFFFFFFFFFF\n', 'yaml'));
   assert.ok(mayHoldInexactNumbers('maximum: 1e400\n', 'yaml'));
+  assert.not.ok(mayHoldInexactNumbers('{"description": "hash 0b5146584e408072912b2993db808"}', 'json'));
+  // A number is a word of its own: digits inside a UUID or a hash are not one.
+  assert.not.ok(mayHoldInexactNumbers('name: d8821fb7-4d01-48b2-bdc5-34e46252b90b\nuser: dc2d2894d5a9023620c467b0e71cfa6a35457e6679785ed6ae9856fe5bdfa269\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('maximum: 12345678901234567890.\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('limits: [1, -1_234_567_890_123_456_789]\n', 'yaml'));
+  assert.ok(mayHoldInexactNumbers('{"a":[-1.5e400]}', 'json'));
 });
 
 test('parsing keeps the literal of inexact numbers, by container and key, in JSON and YAML', () => {

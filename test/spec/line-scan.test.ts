@@ -61,6 +61,28 @@ test('YAML: anchors, flow collections, tags and explicit keys fall back to the f
   assert.is(sameYamlAnswers('a: {b: 1, c: [1, 2]}\n').fellBack, true);
 });
 
+test('YAML: a quoted value over several lines indented deeper than its key keeps the scan; shallower lines fall back', () => {
+  const deeper = sameYamlAnswers('a:\n  b: "one\n    two # not a comment\n\n    three"\n  c: \'it\'\'s\n    four\'\n  d:\n    e: 1\n');
+  assert.is(deeper.fellBack, false);
+  assert.is(sameYamlAnswers('a: "one\ntwo"\nc: 1\n').fellBack, true);
+});
+
+test('YAML: an explicit key among plain ones falls back only for a name the scan cannot read', () => {
+  // js-yaml writes keys over 1024 characters this way; the other paths of such a map stay on the fast scan.
+  const text = 'paths:\n  /a:\n    get:\n      summary: A\n  ? /b/very/long\n    key\n  : get:\n      summary: B\n  /c:\n    put: {}\n';
+  let fellBack = false;
+  const fast = scanningYamlLineLookup(text, () => {
+    fellBack = true;
+    return yamlLineLookup(text);
+  });
+  const full = yamlLineLookup(text);
+  for (const segments of [['paths', '/a', 'get', 'summary'], ['paths', '/c', 'put'], ['paths', '/a']]) assert.is(fast(segments), full(segments), segments.join('/'));
+  assert.is(fellBack, false);
+  assert.is(fast(['paths', '/b/very/long key', 'get', 'summary']), full(['paths', '/b/very/long key', 'get', 'summary']));
+  assert.is(fellBack, true);
+  sameYamlAnswers(text);
+});
+
 test('YAML: generated documents in several dump styles agree with the full parse', () => {
   fc.assert(fc.property(fc.dictionary(fc.constantFrom('a', 'paths', '200', 'b c'), value, { minKeys: 1, maxKeys: 4 }), fc.constantFrom(2, 4), fc.boolean(), (data, indent, noCompat) => {
     sameYamlAnswers(dump(data, { indent, noArrayIndent: noCompat, lineWidth: 20 }));
