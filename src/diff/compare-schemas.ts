@@ -6,7 +6,7 @@
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
 import { sunsetMove, sunsetOf } from './lifecycle.ts';
-import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
+import type { ChangeAction, ChangeContext, ChangeKind, Direction, Origin, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
@@ -20,7 +20,6 @@ import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
 
-export interface Origin { file: string; pointer: string }
 export interface ComparatorEnv {
   baseOrigin?: (node: object) => Origin | undefined;
   revisionOrigin?: (node: object) => Origin | undefined;

@@ -8,7 +8,8 @@ import type { LoadedSpec } from '../spec/types.ts';
 import { ToolError } from '../errors.ts';
 import type { CompatibilityMode, RawChange } from './types.ts';
 import { normalizeJsonSchema } from '../normalize/json-schema.ts';
-import { SchemaComparator, type Origin } from './compare-schemas.ts';
+import { SchemaComparator } from './compare-schemas.ts';
+import type { Origin } from './types.ts';
 import { escapeSegment } from '../toolkit/json-pointer.ts';
 
 export interface JsonSchemaDiffOptions { compatibility: CompatibilityMode }

@@ -55,6 +55,9 @@ export type Direction = 'request' | 'response' | 'standalone';
 /** Standalone JSON Schema compatibility mode (decisions.md 3); rules read it as `$.context.compatibility`. */
 export type CompatibilityMode = 'backward' | 'forward' | 'full' | 'none';
 
+/** Where a schema node is written: its file and JSON Pointer. */
+export interface Origin { file: string; pointer: string }
+
 /** Where a change sits and what is known about it; rules read these fields, messages print them. */
 export interface ChangeContext {
   direction?: Direction;

@@ -4,7 +4,7 @@
  * would report every property as removed). `oneOf` is exclusive: a value that matches two members is rejected,
  * so wrapping a schema in a oneOf whose other members overlap it rejects some values it accepted.
  */
-import type { RawChange, SchemaEffect } from './types.ts';
+import type { Origin, RawChange, SchemaEffect } from './types.ts';
 import type { Located, Walk } from './schema-keywords.ts';
 import type { Recursor } from './schema-applicators.ts';
 import type { SchemaView } from './schema-view.ts';
@@ -12,7 +12,6 @@ import { isPureUnion } from './schema-view.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
 import { canonicalJson } from './schema-hash.ts';
 import { show } from './schema-keywords.ts';
-import type { Origin } from './compare-schemas.ts';
 import { lastSegment, splitPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 

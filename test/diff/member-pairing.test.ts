@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compareSchemas } from '../../src/diff/compare-schemas.ts';
-import type { Origin } from '../../src/diff/compare-schemas.ts';
+import type { Origin } from '../../src/diff/types.ts';
 
 /** Schemas written in another file (`$ref: './types/block.yaml#/Fork/Block'`), resolved by identity. */
 const block = (fork: string, extra: object = {}) => ({ type: 'object', required: ['slot'], properties: { slot: { type: 'string' }, body: { type: 'object' }, ...extra } });
