@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import type { Compatibility, OverrideBlock } from '../types.ts';
-import type { LoadedSpec } from '../spec/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
 import { diffJsonSchema } from '../diff/diff-json-schema.ts';

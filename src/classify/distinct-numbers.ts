@@ -5,9 +5,9 @@
  * sees a change and its direction (`maximum` decreased). The returned texts let messages show the number as
  * written, never the stand-in double. Same value, same stand-in: diff(a, a) stays empty.
  */
-import { compareDecimals, decimalKey, decimalOfDouble, doubleOfLiteral, isInexact, parseDecimal, type Decimal } from '../spec/decimal.ts';
-import { recordWrittenNumber, writtenNumber } from '../spec/exact-numbers.ts';
-import type { LoadedSpec } from '../spec/types.ts';
+import { compareDecimals, decimalKey, decimalOfDouble, doubleOfLiteral, isInexact, parseDecimal, type Decimal } from '../load/decimal.ts';
+import { recordWrittenNumber, writtenNumber } from '../load/exact-numbers.ts';
+import type { LoadedSpec } from '../load/types.ts';
 
 /** Double used in a compared document -> the number as written, for the numbers whose double stands in. */
 export type NumberTexts = Map<number, string>;

@@ -5,8 +5,8 @@
  */
 import { decodeUriComponentSafe } from '../toolkit/uri.ts';
 import { escapeSegment, unescapeSegment } from '../toolkit/json-pointer.ts';
-import type { LoadedSpec, NodeOrigin, SpecKind } from '../spec/types.ts';
-import { DEFAULT_DIALECT, dialectOf } from '../spec/detect.ts';
+import type { LoadedSpec, NodeOrigin, SpecKind } from '../load/types.ts';
+import { DEFAULT_DIALECT, dialectOf } from '../load/detect.ts';
 
 function kindOf(doc: any): SpecKind {
   if (doc && 'swagger' in doc) return { format: 'openapi', version: '2.0', declared: String(doc.swagger) };

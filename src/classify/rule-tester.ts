@@ -11,7 +11,7 @@ import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../diff/lifecycle.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, ToolError } from '../errors.ts';
-import type { LoadedSpec } from '../spec/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import { builtInConditions, builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
 import { ruleIndexFor } from './engine.ts';
 import { classifyChanges, diffSpecs, rulesOfFormat, sideOf } from './classify.ts';

@@ -29,7 +29,7 @@ export function nearest(document: unknown, pointer: string): { value: unknown; a
 }
 
 export async function changeValues(ctx: Context, comparisons: Comparison[]): Promise<ValuesOf> {
-  const [{ loadConfig }, { loadSpec }] = await Promise.all([import('../config/load-config.ts'), import('../spec/load.ts')]);
+  const [{ loadConfig }, { loadSpec }] = await Promise.all([import('../config/load-config.ts'), import('../load/load.ts')]);
   const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
   const documents = new Map<string, { base?: unknown; revision: unknown }>();
   for (const { contract, base, hasBase, summary } of comparisons) {

@@ -8,9 +8,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isSpecverError } from '../errors.ts';
 import { isReallyInside } from '../store/safe-path.ts';
 import { readRegularFile } from '../store/safe-read.ts';
-import { detectKindOrExplain } from '../spec/detect.ts';
-import { parseSource } from '../spec/parse-source.ts';
-import type { SpecKind } from '../spec/types.ts';
+import { detectKindOrExplain } from '../load/detect.ts';
+import { parseSource } from '../load/parse-source.ts';
+import type { SpecKind } from '../load/types.ts';
 import { isInside } from './load-config.ts';
 import { uniqueNames } from './contract-names.ts';
 

@@ -15,7 +15,7 @@ import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
-import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../spec/input-limits.ts';
+import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
 
 export const CONFIG_FILE_NAME = 'specver.yaml';
 

@@ -2,7 +2,7 @@
  * The structural diff of two OpenAPI documents: operations, parameters, request bodies, responses and
  * security per operation, then document-level parts. Schemas go through the one comparator.
  */
-import type { LoadedSpec } from '../spec/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import { ToolError } from '../errors.ts';
 import type { ChangeContext, Direction, RawChange } from './types.ts';
 import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';

@@ -4,7 +4,7 @@
  * mode travels in every change's context, for rules to read. A change inside a shared definition (`$defs`,
  * `definitions`) is reported once, with `usedBy` = the schema locations that reference it.
  */
-import type { LoadedSpec } from '../spec/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import { ToolError } from '../errors.ts';
 import type { CompatibilityMode, RawChange } from './types.ts';
 import { normalizeJsonSchema } from '../normalize/json-schema.ts';

@@ -4,7 +4,7 @@
  * A change inside a reusable component (a shared parameter's description) is one change whatever the
  * number of operations using it: it is recorded once and `usedBy` lists them.
  */
-import type { LoadedSpec } from '../spec/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
 import { canonicalEqual } from './schema-hash.ts';
 import { escapeSegment } from '../toolkit/json-pointer.ts';

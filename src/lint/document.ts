@@ -1,7 +1,7 @@
 /** Builds the engine's view of a spec file from the loading stage's parsed SourceFile. */
-import { specKindOf } from '../spec/detect.ts';
-import { parseSource } from '../spec/load.ts';
-import type { SourceFile, SpecKind } from '../spec/types.ts';
+import { specKindOf } from '../load/detect.ts';
+import { parseSource } from '../load/load.ts';
+import type { SourceFile, SpecKind } from '../load/types.ts';
 import type { LintDocument } from './types.ts';
 
 export function lintDocumentFromSource(source: SourceFile, kind: SpecKind, display: string, refs?: Pick<LintDocument, 'refs' | 'refTargets'>): LintDocument {

@@ -1,8 +1,8 @@
 /** Lints the selected contracts of a project: read, lint, optionally fix (atomic writes) and lint again. */
 import { dirname, resolve } from 'node:path';
 import { ToolError } from '../errors.ts';
-import { describeKind, specKindOf } from '../spec/detect.ts';
-import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
+import { describeKind, specKindOf } from '../load/detect.ts';
+import { displayPath, parseSource, readSpecText } from '../load/load.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import type { ContractConfig } from '../types.ts';
 import { lintDocumentFromText } from './document.ts';

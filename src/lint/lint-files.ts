@@ -9,7 +9,7 @@
  * Which rule runs where is rule metadata: `files` (api, root, each) and `schemaFiles`.
  * A referenced file that does not parse is a spec-parseable finding where it is.
  */
-import type { SpecKind } from '../spec/types.ts';
+import type { SpecKind } from '../load/types.ts';
 import { lintDocumentFromSource } from './document.ts';
 import type { LintModel } from './lint-model.ts';
 import { mountSpec } from './mount.ts';

@@ -1,12 +1,12 @@
 /**
- * Lint's view of a spec, from the loading stage (src/spec/resolve-refs.ts) that diff uses too: every file the
+ * Lint's view of a spec, from the loading stage (src/load/resolve-refs.ts) that diff uses too: every file the
  * loader follows, and every `$ref` it follows with its target or the reason it does not resolve. Lint keeps
  * going where loading for diff stops: a broken `$ref` or an unreadable referenced file is a finding.
  */
 import { ConfigError } from '../errors.ts';
-import { displayPath, parseSource, readSpecText } from '../spec/load.ts';
-import { resolveRefs, type Located } from '../spec/resolve-refs.ts';
-import type { SourceFile } from '../spec/types.ts';
+import { displayPath, parseSource, readSpecText } from '../load/load.ts';
+import { resolveRefs, type Located } from '../load/resolve-refs.ts';
+import type { SourceFile } from '../load/types.ts';
 import { joinPointer } from '../toolkit/json-pointer.ts';
 import type { LintRef } from './types.ts';
 

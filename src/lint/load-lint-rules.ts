@@ -13,7 +13,7 @@ import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions, FUNCTIONS } from './functions/index.ts';
 import { aliasDefinitions, parseAliasGiven } from './aliases.ts';
-import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
+import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
 import { builtInFiles } from '../ruleset/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';

@@ -4,8 +4,8 @@
  * The rule's message and severity come from its rule file; the loading stage's error supplies the details.
  */
 import { ConfigError } from '../errors.ts';
-import { parseSource } from '../spec/load.ts';
-import type { SourceFile } from '../spec/types.ts';
+import { parseSource } from '../load/load.ts';
+import type { SourceFile } from '../load/types.ts';
 import { interpolate } from './run-lint.ts';
 import type { LintRule, LintViolation } from './types.ts';
 

@@ -1,5 +1,5 @@
 /** The lint vocabulary: rules as loaded from rule files, the document handed to the engine, violations. */
-import type { SpecKind } from '../spec/types.ts';
+import type { SpecKind } from '../load/types.ts';
 
 export const LINT_SEVERITIES = ['error', 'warn', 'info', 'hint'] as const;
 export type LintSeverity = (typeof LINT_SEVERITIES)[number];

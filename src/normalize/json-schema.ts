@@ -10,7 +10,7 @@
  */
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
 import { isRecord } from '../toolkit/values.ts';
-import type { JsonSchemaDialect } from '../spec/types.ts';
+import type { JsonSchemaDialect } from '../load/types.ts';
 
 /** Keywords holding one subschema. Booleans here keep their meaning as "open"/"closed" (see BOOLEAN_SLOTS). */
 const SINGLE: readonly string[] = SUBSCHEMA_KEYWORDS;

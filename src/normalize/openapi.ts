@@ -7,7 +7,7 @@
 import { escapeSegment } from '../toolkit/json-pointer.ts';
 import { HTTP_METHODS } from '../toolkit/openapi.ts';
 import { isRecord } from '../toolkit/values.ts';
-import type { OpenApiVersion } from '../spec/types.ts';
+import type { OpenApiVersion } from '../load/types.ts';
 
 
 export interface MediaModel { mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string }

@@ -4,7 +4,7 @@
  */
 import { join, relative } from 'node:path';
 import { ConfigError } from '../errors.ts';
-import type { LoadedSpec, LoadOptions } from '../spec/types.ts';
+import type { LoadedSpec, LoadOptions } from '../load/types.ts';
 import type { Config, ContractConfig } from '../types.ts';
 import type { BaseInfo, CompareOptions, Comparison } from './comparison.ts';
 import { parseBase } from './resolve-base.ts';
@@ -30,10 +30,10 @@ async function loadBase(
   contract: ContractConfig,
   options: CompareOptions,
 ): Promise<{ spec?: LoadedSpec; info: BaseInfo }> {
-  const { loadSpec } = await import('../spec/load.ts');
+  const { loadSpec } = await import('../load/load.ts');
   const selector = parseBase(options.base, contract, config.contracts.map((c) => c.name));
   if (selector.kind === 'git') {
-    const { gitFileReader } = await import('../spec/git-reader.ts');
+    const { gitFileReader } = await import('../load/git-reader.ts');
     const readFile = await gitFileReader(config.root, selector.ref);
     const specPath = join(config.root, contract.path);
     const info: BaseInfo = { label: `git:${selector.ref}`, file: contract.path };
@@ -61,7 +61,7 @@ async function loadBase(
 /** Compare one contract's current spec with its base and classify every change. */
 export async function compareContract(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
   const [{ loadSpec }, { classifySpecs }, { summarize }] = await Promise.all([
-    import('../spec/load.ts'),
+    import('../load/load.ts'),
     import('../classify/classify.ts'),
     import('../classify/summary.ts'),
   ]);

@@ -8,7 +8,7 @@ import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, ToolError } from '../errors.ts';
-import { MAX_NESTING, nestsDeeperThan } from '../spec/input-limits.ts';
+import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';

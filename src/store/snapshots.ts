@@ -60,7 +60,7 @@ export async function writeSnapshot(config: Config, contract: ContractConfig, ve
  * write at the end).
  */
 export async function renderSnapshot(config: Config, contract: ContractConfig, version: string): Promise<{ file: string; text: string }> {
-  const { bundleSpec } = await import('../spec/bundle.ts');
+  const { bundleSpec } = await import('../load/bundle.ts');
   const bundled = await bundleSpec(join(config.root, contract.path), {
     projectRoot: config.root,
     refsMap: config.refsMap,

@@ -5,7 +5,7 @@
  */
 import * as yaml from 'yaml';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { nestingError, yamlDocumentProblem } from '../spec/input-limits.ts';
+import { nestingError, yamlDocumentProblem } from '../load/input-limits.ts';
 import { ConfigError } from '../errors.ts';
 import { BUMPS, type Bump } from '../types.ts';
 

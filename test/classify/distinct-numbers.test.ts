@@ -3,8 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { distinguishInexactNumbers, nextDown, nextUp } from '../../src/classify/distinct-numbers.ts';
 import { interpolate } from '../../src/classify/message.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
-import type { LoadedSpec } from '../../src/spec/types.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
+import type { LoadedSpec } from '../../src/load/types.ts';
 import type { RawChange } from '../../src/diff/types.ts';
 
 function spec(text: string, name = 'spec.json'): LoadedSpec {

@@ -7,9 +7,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { loadSpec } from '../../src/spec/load.ts';
+import { loadSpec } from '../../src/load/load.ts';
 import { classifySpecs, diffSpecs } from '../../src/classify/classify.ts';
-import type { LoadedSpec } from '../../src/spec/types.ts';
+import type { LoadedSpec } from '../../src/load/types.ts';
 import { CORPUS, corpusManifest, corpusSeriesTests, corpusTest } from '../helpers/corpus.ts';
 import { departures } from '../helpers/emitted-changes.ts';
 const today = new Date('2026-01-01T00:00:00Z');

@@ -10,7 +10,7 @@ import { caseDocuments, type RuleCase } from '../../src/classify/rule-tester.ts'
 import { inlineJsonSchema, inlineSpec } from '../../src/classify/inline-spec.ts';
 import { diffSpecs } from '../../src/classify/classify.ts';
 import type { RawChange } from '../../src/diff/types.ts';
-import type { LoadedSpec } from '../../src/spec/types.ts';
+import type { LoadedSpec } from '../../src/load/types.ts';
 import { changeKinds } from '../../src/ruleset/change-kinds.ts';
 import { FIXTURES } from './temp-project.ts';
 

@@ -15,7 +15,7 @@ import type { Finding } from '../../src/classify/types.ts';
 import { isSpecverError } from '../../src/errors.ts';
 import type { Comparison } from '../../src/pipeline/comparison.ts';
 import { diffJson } from '../../src/report/diff-json.ts';
-import { loadSpecFromText } from '../../src/spec/load.ts';
+import { loadSpecFromText } from '../../src/load/load.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 import { cpuMs } from '../helpers/cpu-time.ts';
 

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { measureCpu } from '../helpers/cpu-time.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
 
 const schema = (body: string) => `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "number", ${body}}\n`;
 

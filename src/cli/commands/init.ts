@@ -10,7 +10,7 @@ import { ConfigError } from '../../errors.ts';
 import { CONFIG_FILE_NAME, displayPath, isInside, parseConfig } from '../../config/load-config.ts';
 import { discoverSpecs, type DiscoveredSpec } from '../../config/discover.ts';
 import { renderInitialConfig } from '../../config/edit-config.ts';
-import { describeKind } from '../../spec/detect.ts';
+import { describeKind } from '../../load/detect.ts';
 import { removeFileIfExists, writeFileAtomic } from '../../store/atomic-write.ts';
 import { assertInState } from '../../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../../store/safe-read.ts';

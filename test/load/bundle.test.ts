@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bundleSpec } from '../../src/spec/bundle.ts';
-import { loadSpec, loadSpecFromText } from '../../src/spec/load.ts';
+import { bundleSpec } from '../../src/load/bundle.ts';
+import { loadSpec, loadSpecFromText } from '../../src/load/load.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 

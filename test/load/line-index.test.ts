@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { escapeSegment, pointerSegments } from '../../src/toolkit/json-pointer.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
 import { CORPUS, corpusTest } from '../helpers/corpus.ts';
 
 /** Every pointer in a document with its line, computed independently with the `yaml` package. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
-import { loadSpec, loadSpecFromText } from '../../src/spec/load.ts';
+import { loadSpec, loadSpecFromText } from '../../src/load/load.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 
 const SPECS = join(FIXTURES, 'specs');

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSpecFromText } from '../../src/spec/load.ts';
+import { loadSpecFromText } from '../../src/load/load.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 
 const project = emptyProject();

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
-import { gitFileReader, isGitRef } from '../../src/spec/git-reader.ts';
-import { loadSpec } from '../../src/spec/load.ts';
+import { gitFileReader, isGitRef } from '../../src/load/git-reader.ts';
+import { loadSpec } from '../../src/load/load.ts';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 
 function git(project: TempProject, ...args: string[]) {

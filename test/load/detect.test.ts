@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { describeKind, detectKind, detectKindOrExplain, dialectOf } from '../../src/spec/detect.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
+import { describeKind, detectKind, detectKindOrExplain, dialectOf } from '../../src/load/detect.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 import { CORPUS, corpusManifest, corpusTest } from '../helpers/corpus.ts';
 

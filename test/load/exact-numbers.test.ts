@@ -1,10 +1,10 @@
 /** Exact values of number literals, and which literals the loading stage keeps (spec/decimal.ts, exact-numbers.ts). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, jsonLiteral, parseDecimal } from '../../src/spec/decimal.ts';
-import { mayHoldInexactNumbers, writtenNumber, yamlNumberLiterals } from '../../src/spec/exact-numbers.ts';
-import { jsonNumberLiterals, type WrittenLiteral } from '../../src/spec/json-number-literals.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
+import { compareDecimals, decimalKey, doubleOfLiteral, isInexact, jsonLiteral, parseDecimal } from '../../src/load/decimal.ts';
+import { mayHoldInexactNumbers, writtenNumber, yamlNumberLiterals } from '../../src/load/exact-numbers.ts';
+import { jsonNumberLiterals, type WrittenLiteral } from '../../src/load/json-number-literals.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
 
 const key = (literal: string) => decimalKey(parseDecimal(literal)!);
 

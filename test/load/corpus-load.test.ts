@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSpec } from '../../src/spec/load.ts';
+import { loadSpec } from '../../src/load/load.ts';
 import { CORPUS, corpusManifest, corpusTest } from '../helpers/corpus.ts';
 
 corpusTest('multi-file DigitalOcean spec loads with every file and no $ref left but URLs', async () => {

@@ -3,9 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { dump, load } from 'js-yaml';
-import { jsonLineLookup, yamlLineLookup } from '../../src/spec/line-index.ts';
-import { scanningJsonLineLookup } from '../../src/spec/json-line-scan.ts';
-import { scanningYamlLineLookup } from '../../src/spec/yaml-line-scan.ts';
+import { jsonLineLookup, yamlLineLookup } from '../../src/load/line-index.ts';
+import { scanningJsonLineLookup } from '../../src/load/json-line-scan.ts';
+import { scanningYamlLineLookup } from '../../src/load/yaml-line-scan.ts';
 
 /** Every pointer of the data, plus missing children, as segment lists. */
 function pointers(data: unknown): string[][] {

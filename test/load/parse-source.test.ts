@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
-import { parseSource } from '../../src/spec/parse-source.ts';
+import { parseSource } from '../../src/load/parse-source.ts';
 import { cpuMs } from '../helpers/cpu-time.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSpecFromText } from '../../src/spec/load.ts';
+import { loadSpecFromText } from '../../src/load/load.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 
 const RUNS = Number(process.env.SPECVER_FUZZ_RUNS ?? 60);
