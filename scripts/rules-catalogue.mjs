@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * Part of `npm run build`: writes dist/rules-catalogue.json, the text of every built-in rule file in one
- * file (see src/ruleset/builtin-files.ts). Rebuild after editing rules/ so the built CLI sees the edit.
+ * file (see src/store/builtin-files.ts). Rebuild after editing rules/ so the built CLI sees the edit.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readRulesCatalogue } from '../dist/ruleset/builtin-files.js';
+import { readRulesCatalogue } from '../dist/store/builtin-files.js';
 
 const out = fileURLToPath(new URL('../dist/rules-catalogue.json', import.meta.url));
 const catalogue = readRulesCatalogue();

@@ -14,7 +14,7 @@ import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions, FUNCTIONS } from './functions/index.ts';
 import { aliasDefinitions, parseAliasGiven } from './aliases.ts';
 import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
-import { builtInFiles } from '../ruleset/builtin-files.ts';
+import { builtInFiles } from '../store/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
 

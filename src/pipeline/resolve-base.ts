@@ -5,7 +5,7 @@
  */
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
-import { assertCountableVersion } from '../versioning/bump.ts';
+import { assertCountableVersion } from '../toolkit/version-numbers.ts';
 import type { ContractConfig } from '../types.ts';
 
 export type BaseSelector =

@@ -4,7 +4,7 @@
  * once per process. A rule's `format` says which contracts it classifies (OpenAPI unless it says json-schema).
  */
 import { existsSync } from 'node:fs';
-import { builtInFiles, PACKAGE_ROOT } from './builtin-files.ts';
+import { builtInFiles, PACKAGE_ROOT } from '../store/builtin-files.ts';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, ToolError } from '../errors.ts';

@@ -10,7 +10,7 @@ import { removeFileIfExists } from './atomic-write.ts';
 import { preFile, versionsFile } from './paths.ts';
 import { assertInState, writeStateFile } from './safe-path.ts';
 import { READ_LIMITS, readRegularFile } from './safe-read.ts';
-import { versionNumberProblem } from '../versioning/bump.ts';
+import { versionNumberProblem } from '../toolkit/version-numbers.ts';
 
 export interface VersionsState {
   versioning: VersioningMode;

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInFiles, filesFromCatalogue, readRulesCatalogue } from '../../src/ruleset/builtin-files.ts';
+import { builtInFiles, filesFromCatalogue, readRulesCatalogue } from '../../src/store/builtin-files.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
 const catalogue = readRulesCatalogue();

@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { assertCountableVersion } from '../../versioning/bump.ts';
+import { assertCountableVersion } from '../../toolkit/version-numbers.ts';
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../../errors.ts';
 import { CONFIG_FILE_NAME, displayPath, isInside, parseConfig } from '../../config/load-config.ts';
