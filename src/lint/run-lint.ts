@@ -41,22 +41,24 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
   }
 }
 
-/** A field of a match; its pointer is built only when asked for (most targets report nothing). */
+/** A match, or a field of it; its pointer is built only when asked for (most targets report nothing). */
 class FieldTarget implements FunctionTarget {
-  readonly value: unknown;
   private cachedPointer: string | undefined;
   constructor(
     readonly match: Match,
-    private readonly segments: string[],
-  ) {
-    let value: unknown = match.value;
-    for (const segment of segments) value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
-    this.value = value;
-  }
+    private readonly segments: string[] | undefined,
+    readonly value: unknown,
+  ) {}
   get pointer(): string {
-    this.cachedPointer ??= joinPointer(this.match.pointer, ...this.segments);
+    this.cachedPointer ??= this.segments ? joinPointer(this.match.pointer, ...this.segments) : this.match.pointer;
     return this.cachedPointer;
   }
+}
+
+function fieldValue(match: Match, segments: string[]): unknown {
+  let value: unknown = match.value;
+  for (const segment of segments) value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
+  return value;
 }
 
 /** A `then` clause with its function and its field's segments, prepared once per rule. */
@@ -68,9 +70,8 @@ interface Clause {
 }
 
 function fieldTarget(match: Match, clause: Clause): FunctionTarget {
-  if (clause.segments) return new FieldTarget(match, clause.segments);
-  if (clause.then.field === '@key') return { pointer: match.pointer, value: match.key, match };
-  return { pointer: match.pointer, value: match.value, match };
+  if (clause.segments) return new FieldTarget(match, clause.segments, fieldValue(match, clause.segments));
+  return new FieldTarget(match, undefined, clause.then.field === '@key' ? match.key : match.value);
 }
 
 /** Whether a match's (one-segment) field is absent: most functions skip such targets, so none is made for them. */
