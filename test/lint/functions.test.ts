@@ -149,6 +149,25 @@ test('uniqueItems with keys reports each repeat at the item, its fields as place
   assert.equal(await findings(spec, r), ['/paths/~1a/get/parameters/2 q in query twice']);
 });
 
+test('uniqueItems compares list items as JSON texts: 1 and "1" differ, equal objects and equal numbers repeat', async () => {
+  const r = rule('#operations', { field: 'x-list', function: 'uniqueItems' });
+  const spec = (list: string) => OPENAPI(`  /a: {get: {x-list: ${list}, responses: {}}}\n`);
+  assert.equal(await findings(spec('[1, "1", true, "true", null, "null"]'), r), []);
+  assert.equal(await findings(spec('[a, b, a]'), r), ['/paths/~1a/get/x-list lists "a" more than once']);
+  assert.equal(await findings(spec('[1, 1.0, null, null]'), r), ['/paths/~1a/get/x-list lists 1, null more than once']);
+  assert.equal(await findings(spec('[{k: 1}, a, {k: 1}]'), r), ['/paths/~1a/get/x-list lists {"k":1} more than once']);
+});
+
+test('schema: an object lacking a key of `if: {required}` holds, unless the schema has an else', async () => {
+  const guarded = { if: { required: ['a', 'b'] }, then: { not: { required: ['c'] } } };
+  const spec = (operation: string) => OPENAPI(`  /x: {get: {${operation}, responses: {}}}\n`);
+  const ifThen = rule('#operations', { function: 'schema', functionOptions: { schema: guarded } });
+  assert.equal(await findings(spec('a: 1, c: 1'), ifThen), []);
+  assert.equal(await findings(spec('a: 1, b: 1, c: 1'), ifThen), ['/paths/~1x/get must NOT be valid']);
+  const ifThenElse = rule('#operations', { function: 'schema', functionOptions: { schema: { ...guarded, else: { required: ['d'] } } } });
+  assert.equal(await findings(spec('a: 1, c: 1'), ifThenElse), ["/paths/~1x/get must have required property 'd'"]);
+});
+
 const refused: [string, Record<string, unknown>, RegExp][] = [
   ['unique', { field: 'operationId', function: 'unique', functionOptions: { by: 'x' } }, /unknown option 'by'/],
   ['uniqueItems', { function: 'uniqueItems', functionOptions: { keys: [] } }, /uniqueItems \/keys must NOT have fewer than 1 items/],
