@@ -1,7 +1,8 @@
 /**
  * The lint engine: evaluates each distinct `given` (JSONPath or `#alias`) once per document and reads its
  * matches once, applying every `then` of every rule subscribed to it through the function registry, and
- * turns the functions' reports into located violations worded by the rule's messages.
+ * turns the functions' reports into located violations worded by the rule's messages. The functions the
+ * rules use first load what they need for the document's kind (`prepare`).
  */
 import { ToolError } from '../errors.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
@@ -128,8 +129,10 @@ function findingOf(fn: LintFunction, then: ThenClause, target: FunctionTarget | 
   return { pointer, messageId, wording: fn.messages[messageId], values: { ...values, ...report.values }, fixTarget: report.fixTarget ?? target?.match.pointer ?? pointer, fixDetail: report.fixDetail };
 }
 
-export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
+export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<LintViolation[]> {
   const active = rules.filter((rule) => ruleApplies(rule, doc));
+  const used = new Set(active.flatMap((rule) => (rule.then ?? []).map((then) => FUNCTIONS[then.function])));
+  for (const fn of used) await fn.prepare?.(doc.kind);
   // Every `$..name` the rules and their aliases select is found in one walk of the document.
   prefetchDescendants(
     doc.data,

@@ -125,10 +125,10 @@ for (const c of CASES) {
   test(`${c.fn} stays quiet`, async () => assert.equal(await findings(c.quiet, c.rule), []));
 }
 
-test('refsResolve reports the loading stage\'s problems; parseable never reports on a parsed document', () => {
+test('refsResolve reports the loading stage\'s problems; parseable never reports on a parsed document', async () => {
   const doc = { ...lintDocumentFromText(OPENAPI('  /a: {}\n'), 'spec.yaml'), refs: [{ ref: '#/nope', pointer: '/paths/~1a/$ref', problem: "$ref '#/nope' is broken" }, { ref: '#/ok', pointer: '/x/$ref' }] };
-  assert.equal(runLint(doc, [rule('$', { function: 'refsResolve' })]).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1a/$ref $ref '#/nope' is broken"]);
-  assert.equal(runLint(doc, [rule('$', { function: 'parseable' })]), []);
+  assert.equal((await runLint(doc, [rule('$', { function: 'refsResolve' })])).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1a/$ref $ref '#/nope' is broken"]);
+  assert.equal(await runLint(doc, [rule('$', { function: 'parseable' })]), []);
 });
 
 test('definedIn: keys against an alias, template variables against a field of the match', async () => {
