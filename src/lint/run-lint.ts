@@ -33,12 +33,28 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
     if (!found) throw new ToolError(`${rule.source}: unknown alias '#${alias.name}'`, { file: rule.source, hint: 'see rules/lint/aliases.json' });
     if (!alias.suffix) return found;
     const matches = found.matches.flatMap((m) =>
-      evaluatePath(`$${alias.suffix}`, m.value).map((sub) => ({ pointer: m.pointer + sub.pointer, value: sub.value, key: sub.pointer === '' ? m.key : sub.key })),
+      evaluatePath(`$${alias.suffix}`, m.value).map((sub) => new SubMatch(m, sub)),
     );
     return { matches, includeRefs: found.includeRefs };
   } catch (error) {
     if (error instanceof ToolError) throw error;
     throw new ToolError(`${rule.source}: JSONPath '${given}' cannot be evaluated: ${(error as Error).message}`, { file: rule.source, cause: error });
+  }
+}
+
+/** A match of an alias's sub-path: its pointer joins the alias match's and the sub-match's when read. */
+class SubMatch implements Match {
+  readonly value: unknown;
+  readonly key: string | number | null | undefined;
+  constructor(
+    private readonly outer: Match,
+    private readonly inner: Match,
+  ) {
+    this.value = inner.value;
+    this.key = inner.pointer === '' ? outer.key : inner.key;
+  }
+  get pointer(): string {
+    return this.outer.pointer + this.inner.pointer;
   }
 }
 

@@ -4,7 +4,7 @@
  * jsonpath-plus stays the evaluator of everything else (filters, recursive descent, slices); on large specs
  * its generic tracing cost tens of milliseconds for paths such as `$.paths[*][get,put,post,...]`.
  */
-import { escapeSegment } from '../toolkit/json-pointer.ts';
+import { LazyMatch, LazyPointer, type Place } from './lazy-pointer.ts';
 
 export interface PathMatch {
   pointer: string;
@@ -32,23 +32,23 @@ export function simpleSteps(path: string): Step[] | undefined {
 }
 
 
-/** Every match of the steps in `data`, depth first, as jsonpath-plus orders them. */
+/** Every match of the steps in `data`, depth first, as jsonpath-plus orders them; pointers are built when read. */
 export function evaluateSimple(steps: Step[], data: unknown): PathMatch[] {
   const out: PathMatch[] = [];
-  const visit = (value: unknown, index: number, pointer: string, key: string | number | null) => {
+  const visit = (value: unknown, index: number, place: Place, key: string | number | null) => {
     if (index === steps.length) {
-      out.push({ pointer, value, key });
+      out.push(new LazyMatch(place, value, key));
       return;
     }
     if (value === null || typeof value !== 'object') return;
     const step = steps[index]!;
     if (step.kind === 'any') {
-      if (Array.isArray(value)) value.forEach((item, i) => visit(item, index + 1, `${pointer}/${i}`, i));
-      else for (const name of Object.keys(value)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escapeSegment(name)}`, name);
+      if (Array.isArray(value)) value.forEach((item, i) => visit(item, index + 1, new LazyPointer(place, i), i));
+      else for (const name of Object.keys(value)) visit((value as Record<string, unknown>)[name], index + 1, new LazyPointer(place, name), name);
       return;
     }
     for (const name of step.names) {
-      if (Object.prototype.hasOwnProperty.call(value, name)) visit((value as Record<string, unknown>)[name], index + 1, `${pointer}/${escapeSegment(name)}`, name);
+      if (Object.prototype.hasOwnProperty.call(value, name)) visit((value as Record<string, unknown>)[name], index + 1, new LazyPointer(place, name), name);
     }
   };
   visit(data, 0, '', null);
