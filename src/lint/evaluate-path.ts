@@ -3,7 +3,8 @@
  * shared by every rule of that shape, the rest by jsonpath-plus (safe evaluator).
  */
 import { JSONPath } from 'jsonpath-plus';
-import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { LazyMatch, LazyPointer, type Place } from './lazy-pointer.ts';
 import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 
 export type Match = PathMatch;
@@ -30,32 +31,29 @@ export function prefetchDescendants(data: unknown, names: Iterable<string>): voi
  */
 export function descendantsNamed(names: string[], data: unknown): Map<string, Match[]> {
   const out = new Map<string, Match[]>(names.map((name) => [name, []]));
-  const seen = new WeakSet<object>();
-  // The path is kept as segments; a pointer string is built only for a match (most nodes match nothing).
-  const path: (string | number)[] = [];
-  const walk = (node: unknown) => {
+  // A Set, not a WeakSet: the document outlives the walk, and a WeakSet costs far more per add.
+  const seen = new Set<object>();
+  // A match's pointer is built only when read (most are never reported).
+  const walk = (node: unknown, place: Place) => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        path.push(i);
-        walk(node[i]);
-        path.pop();
+        const item = node[i];
+        if (item !== null && typeof item === 'object') walk(item, new LazyPointer(place, i));
       }
       return;
     }
     for (const name of names) {
-      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push({ pointer: joinPointer('', ...path, name), value: (node as any)[name], key: name });
+      if (Object.prototype.hasOwnProperty.call(node, name)) out.get(name)!.push(new LazyMatch(new LazyPointer(place, name), (node as any)[name], name));
     }
     for (const key of Object.keys(node)) {
       const value = (node as any)[key];
       if (value === null || typeof value !== 'object') continue;
-      path.push(key);
-      walk(value);
-      path.pop();
+      walk(value, new LazyPointer(place, key));
     }
   };
-  walk(data);
+  walk(data, '');
   return out;
 }
 

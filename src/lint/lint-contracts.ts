@@ -96,5 +96,5 @@ export async function lintText(text: string, path: string, rules: LintRule[], fo
     throw Object.assign(new Error(`${file}: not available`), { code: 'ENOENT' });
   };
   const model = await loadLintModel(source, { projectRoot: dirname(absolute), readFile: alone });
-  return lintSpecFiles(model, specKindOf(source, path, format), path, rules).violations;
+  return (await lintSpecFiles(model, specKindOf(source, path, format), path, rules)).violations;
 }

@@ -26,7 +26,7 @@ export interface LintedFiles {
 /** A rule's file scope (rule metadata: `files`). */
 const scopeOf = (rule: LintRule) => rule.files ?? 'api';
 
-export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: string, rules: LintRule[]): LintedFiles {
+export async function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: string, rules: LintRule[]): Promise<LintedFiles> {
   const rootPath = model.root.path;
   const shown = (path: string) => (path === rootPath ? rootDisplay : model.display(path));
   const docOf = (path: string): LintDocument =>
@@ -40,7 +40,9 @@ export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: str
     const referenced = others.map((path) => ({ doc: { ...docOf(path), schemaRoots: [...(model.targets.get(path) ?? [])].sort() }, path }));
     const otherRules = rules.filter((rule) => rule.schemaFiles === true || scopeOf(rule) === 'each');
     const docs = [{ doc: root, path: rootPath }, ...referenced];
-    return { docs, violations: [...unparsable, ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rules : otherRules))] };
+    const violations = [...unparsable];
+    for (const [i, { doc }] of docs.entries()) violations.push(...(await runLint(doc, i === 0 ? rules : otherRules)));
+    return { docs, violations };
   }
   const mounted = mountSpec(model);
   const merged: LintDocument = {
@@ -56,6 +58,7 @@ export function lintSpecFiles(model: LintModel, kind: SpecKind, rootDisplay: str
   const docs = [{ doc: root, path: rootPath }, ...others.map((path) => ({ doc: docOf(path), path }))];
   const apiRules = rules.filter((rule) => scopeOf(rule) === 'api');
   const rootRules = rules.filter((rule) => scopeOf(rule) !== 'api');
-  const violations = [...unparsable, ...runLint(merged, apiRules), ...docs.flatMap(({ doc }, i) => runLint(doc, i === 0 ? rootRules : fileRules))];
+  const violations = [...unparsable, ...(await runLint(merged, apiRules))];
+  for (const [i, { doc }] of docs.entries()) violations.push(...(await runLint(doc, i === 0 ? rootRules : fileRules)));
   return { docs, violations };
 }

@@ -3,21 +3,53 @@
  * against its dialect's meta-schema (ajv's own; draft-04 folded into draft-07). In OpenAPI 3.1 each schema
  * object is also checked against the 2020-12 meta-schema, which the 3.1 document schema leaves open.
  * The validators are ajv code precompiled by scripts/generate-validators.ts (compiling these schemas took
- * 100-200 ms of every lint run); loading all of them costs a few tens of ms.
+ * 100-200 ms of every lint run); each is loaded when a document of its kind is first linted
+ * (`loadMetaSchema`), as loading all of them cost a few tens of ms.
  */
 import type { ErrorObject } from 'ajv';
 import { draft04ToDraft07 } from './dialect-map.ts';
-import { validateOpenApi20 } from '../generated/meta-openapi-2.0.ts';
-import { validateOpenApi30 } from '../generated/meta-openapi-3.0.ts';
-import { validateOpenApi31, validateDraft202012 as schemaMeta31 } from '../generated/meta-openapi-3.1.ts';
-import { validateDraft06, validateDraft07 } from '../generated/meta-draft-07.ts';
-import { validateDraft201909 } from '../generated/meta-2019-09.ts';
-import { validateDraft202012 } from '../generated/meta-2020-12.ts';
+import type { SpecKind } from '../spec/types.ts';
 import type { Validator } from '../schema-validation.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { schemasOf } from './aliases.ts';
 import type { LintDocument } from './types.ts';
+
+/** The document's validator, and for OpenAPI 3.1 the 2020-12 meta-schema its Schema objects are checked against. */
+interface KindValidators {
+  document: Validator;
+  schema?: Validator;
+}
+
+const keyOf = (kind: SpecKind): string => (kind.format === 'openapi' ? `openapi-${kind.version}` : kind.dialect);
+
+const LOADERS: Record<string, () => Promise<KindValidators>> = {
+  'openapi-2.0': async () => ({ document: (await import('../generated/meta-openapi-2.0.ts')).validateOpenApi20 }),
+  'openapi-3.0': async () => ({ document: (await import('../generated/meta-openapi-3.0.ts')).validateOpenApi30 }),
+  'openapi-3.1': async () => {
+    const loaded = await import('../generated/meta-openapi-3.1.ts');
+    return { document: loaded.validateOpenApi31, schema: loaded.validateDraft202012 };
+  },
+  'draft-06': async () => ({ document: (await import('../generated/meta-draft-07.ts')).validateDraft06 }),
+  '2019-09': async () => ({ document: (await import('../generated/meta-2019-09.ts')).validateDraft201909 }),
+  '2020-12': async () => ({ document: (await import('../generated/meta-2020-12.ts')).validateDraft202012 }),
+};
+/** draft-04 is validated as draft-07 (after mapping), like every other dialect without its own meta-schema. */
+const loaderOf = (key: string) => LOADERS[key] ?? (async () => ({ document: (await import('../generated/meta-draft-07.ts')).validateDraft07 }));
+
+const loaded = new Map<string, KindValidators>();
+
+/** Loads the validators of a kind of document; `metaSchemaFindings` needs them loaded. */
+export async function loadMetaSchema(kind: SpecKind): Promise<void> {
+  const key = keyOf(kind);
+  if (!loaded.has(key)) loaded.set(key, await loaderOf(key)());
+}
+
+function validatorsOf(kind: SpecKind): KindValidators {
+  const found = loaded.get(keyOf(kind));
+  if (!found) throw new Error(`the ${keyOf(kind)} meta-schema was not loaded (loadMetaSchema)`);
+  return found;
+}
 
 /** A place the document schema rejects, with ajv's problems there (joined). */
 export interface MetaSchemaFinding {
@@ -26,9 +58,6 @@ export interface MetaSchemaFinding {
 }
 
 const MAX_FINDINGS = 100;
-/** OpenAPI 3.1 Schema objects against the 2020-12 meta-schema. */
-const validateSchema31: Validator = schemaMeta31;
-const OPENAPI: Record<'2.0' | '3.0' | '3.1', Validator> = { '2.0': validateOpenApi20, '3.0': validateOpenApi30, '3.1': validateOpenApi31 };
 
 const parentOf = (pointer: string) => pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
 
@@ -94,26 +123,20 @@ export function findingsFromErrors(errors: ErrorObject[], base = '', data?: unkn
 
 function jsonSchemaFindings(doc: LintDocument): MetaSchemaFinding[] {
   if (doc.kind.format !== 'json-schema') return [];
-  const dialect = doc.kind.dialect;
-  let data = doc.data;
-  if (dialect === 'draft-04') data = draft04ToDraft07(data);
-  const validate: Validator =
-    dialect === 'draft-06' ? validateDraft06
-    : dialect === '2019-09' ? validateDraft201909
-    : dialect === '2020-12' ? validateDraft202012
-    : validateDraft07;
+  const data = doc.kind.dialect === 'draft-04' ? draft04ToDraft07(doc.data) : doc.data;
+  const validate = validatorsOf(doc.kind).document;
   if (validate(data)) return [];
   return findingsFromErrors(validate.errors ?? []);
 }
 
 export function metaSchemaFindings(doc: LintDocument): MetaSchemaFinding[] {
   if (doc.kind.format === 'json-schema') return jsonSchemaFindings(doc);
-  const validate = OPENAPI[doc.kind.version];
+  const { document: validate, schema: validateSchema } = validatorsOf(doc.kind);
   const out = validate(doc.data) ? [] : findingsFromErrors(validate.errors ?? [], '', doc.data);
-  if (doc.kind.version === '3.1') {
+  if (validateSchema) {
     for (const { schema, pointer, root } of schemasOf(doc)) {
       if (!root || out.length >= MAX_FINDINGS) continue;
-      if (!validateSchema31(schema)) out.push(...findingsFromErrors(validateSchema31.errors ?? [], pointer, schema));
+      if (!validateSchema(schema)) out.push(...findingsFromErrors(validateSchema.errors ?? [], pointer, schema));
     }
   }
   return out.slice(0, MAX_FINDINGS);

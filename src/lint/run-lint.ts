@@ -1,7 +1,8 @@
 /**
  * The lint engine: evaluates each distinct `given` (JSONPath or `#alias`) once per document and reads its
  * matches once, applying every `then` of every rule subscribed to it through the function registry, and
- * turns the functions' reports into located violations worded by the rule's messages.
+ * turns the functions' reports into located violations worded by the rule's messages. The functions the
+ * rules use first load what they need for the document's kind (`prepare`).
  */
 import { ToolError } from '../errors.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
@@ -32,7 +33,7 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
     if (!found) throw new ToolError(`${rule.source}: unknown alias '#${alias.name}'`, { file: rule.source, hint: 'see rules/lint/aliases.json' });
     if (!alias.suffix) return found;
     const matches = found.matches.flatMap((m) =>
-      evaluatePath(`$${alias.suffix}`, m.value).map((sub) => ({ pointer: m.pointer + sub.pointer, value: sub.value, key: sub.pointer === '' ? m.key : sub.key })),
+      evaluatePath(`$${alias.suffix}`, m.value).map((sub) => new SubMatch(m, sub)),
     );
     return { matches, includeRefs: found.includeRefs };
   } catch (error) {
@@ -41,22 +42,40 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
   }
 }
 
-/** A field of a match; its pointer is built only when asked for (most targets report nothing). */
-class FieldTarget implements FunctionTarget {
+/** A match of an alias's sub-path: its pointer joins the alias match's and the sub-match's when read. */
+class SubMatch implements Match {
   readonly value: unknown;
+  readonly key: string | number | null | undefined;
+  constructor(
+    private readonly outer: Match,
+    private readonly inner: Match,
+  ) {
+    this.value = inner.value;
+    this.key = inner.pointer === '' ? outer.key : inner.key;
+  }
+  get pointer(): string {
+    return this.outer.pointer + this.inner.pointer;
+  }
+}
+
+/** A match, or a field of it; its pointer is built only when asked for (most targets report nothing). */
+class FieldTarget implements FunctionTarget {
   private cachedPointer: string | undefined;
   constructor(
     readonly match: Match,
-    private readonly segments: string[],
-  ) {
-    let value: unknown = match.value;
-    for (const segment of segments) value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
-    this.value = value;
-  }
+    private readonly segments: string[] | undefined,
+    readonly value: unknown,
+  ) {}
   get pointer(): string {
-    this.cachedPointer ??= joinPointer(this.match.pointer, ...this.segments);
+    this.cachedPointer ??= this.segments ? joinPointer(this.match.pointer, ...this.segments) : this.match.pointer;
     return this.cachedPointer;
   }
+}
+
+function fieldValue(match: Match, segments: string[]): unknown {
+  let value: unknown = match.value;
+  for (const segment of segments) value = isRecord(value) || Array.isArray(value) ? (value as any)[segment] : undefined;
+  return value;
 }
 
 /** A `then` clause with its function and its field's segments, prepared once per rule. */
@@ -68,9 +87,8 @@ interface Clause {
 }
 
 function fieldTarget(match: Match, clause: Clause): FunctionTarget {
-  if (clause.segments) return new FieldTarget(match, clause.segments);
-  if (clause.then.field === '@key') return { pointer: match.pointer, value: match.key, match };
-  return { pointer: match.pointer, value: match.value, match };
+  if (clause.segments) return new FieldTarget(match, clause.segments, fieldValue(match, clause.segments));
+  return new FieldTarget(match, undefined, clause.then.field === '@key' ? match.key : match.value);
 }
 
 /** Whether a match's (one-segment) field is absent: most functions skip such targets, so none is made for them. */
@@ -127,8 +145,10 @@ function findingOf(fn: LintFunction, then: ThenClause, target: FunctionTarget | 
   return { pointer, messageId, wording: fn.messages[messageId], values: { ...values, ...report.values }, fixTarget: report.fixTarget ?? target?.match.pointer ?? pointer, fixDetail: report.fixDetail };
 }
 
-export function runLint(doc: LintDocument, rules: LintRule[]): LintViolation[] {
+export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<LintViolation[]> {
   const active = rules.filter((rule) => ruleApplies(rule, doc));
+  const used = new Set(active.flatMap((rule) => (rule.then ?? []).map((then) => FUNCTIONS[then.function])));
+  for (const fn of used) await fn.prepare?.(doc.kind);
   // Every `$..name` the rules and their aliases select is found in one walk of the document.
   prefetchDescendants(
     doc.data,

@@ -5,17 +5,34 @@
  * vocabulary of toolkit/json-schema-vocabulary.ts.
  */
 import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-schema-vocabulary.ts';
-import { joinPointer, lastSegment, valueAt } from '../toolkit/json-pointer.ts';
+import { lastSegment, valueAt } from '../toolkit/json-pointer.ts';
+import { LazyPointer, pointerOf, type Place } from './lazy-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 export interface SchemaNode {
   schema: Record<string, any>;
-  pointer: string;
+  readonly pointer: string;
   /** The schema again, and the key it sits at: a node is a match of the `#schemas` alias as it is. */
   value: Record<string, any>;
   key: string | number | undefined;
   /** True for a schema that is not nested inside another schema (a component, a media type schema...). */
   root: boolean;
+}
+
+/** A schema node; its pointer is built only when read (see lazy-pointer.ts). */
+class Node implements SchemaNode {
+  constructor(
+    readonly schema: Record<string, any>,
+    private readonly place: Place,
+    readonly key: string | number | undefined,
+    readonly root: boolean,
+  ) {}
+  get value(): Record<string, any> {
+    return this.schema;
+  }
+  get pointer(): string {
+    return pointerOf(this.place);
+  }
 }
 
 const SCHEMA_MAPS = SUBSCHEMA_MAP_KEYWORDS;
@@ -24,26 +41,36 @@ const SCHEMA_LISTS = [...SUBSCHEMA_LIST_KEYWORDS, 'items'];
 /** Keys whose values are data, never walked for schemas. */
 export const DATA_KEYS: ReadonlySet<string> = new Set<string>([...INSTANCE_DATA_KEYWORDS, 'x-examples']);
 
-function walkSchema(schema: unknown, pointer: string, key: string | number | undefined, root: boolean, out: SchemaNode[], seen: WeakSet<object>): void {
+// `seen` holds every walked object: a Set, as the document outlives the walk (a WeakSet costs far more per add).
+function walkSchema(schema: unknown, place: Place, key: string | number | undefined, root: boolean, out: SchemaNode[], seen: Set<object>): void {
   if (!isRecord(schema) || seen.has(schema)) return;
   seen.add(schema);
-  out.push({ schema, value: schema, pointer, key, root });
+  const node = new Node(schema, place, key, root);
+  out.push(node);
   for (const keyword of SCHEMA_MAPS) {
     const map = schema[keyword];
-    if (isRecord(map)) for (const [name, sub] of Object.entries(map)) walkSchema(sub, joinPointer(pointer, keyword, name), name, false, out, seen);
+    if (isRecord(map)) {
+      const at = new LazyPointer(place, keyword);
+      for (const name of Object.keys(map)) walkSchema(map[name], new LazyPointer(at, name), name, false, out, seen);
+    }
   }
-  for (const keyword of SCHEMA_VALUES) if (isRecord(schema[keyword])) walkSchema(schema[keyword], joinPointer(pointer, keyword), keyword, false, out, seen);
+  for (const keyword of SCHEMA_VALUES) if (isRecord(schema[keyword])) walkSchema(schema[keyword], new LazyPointer(place, keyword), keyword, false, out, seen);
   for (const keyword of SCHEMA_LISTS) {
     const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((sub, i) => walkSchema(sub, joinPointer(pointer, keyword, i), i, false, out, seen));
+    if (Array.isArray(list)) {
+      const at = new LazyPointer(place, keyword);
+      for (let i = 0; i < list.length; i++) walkSchema(list[i], new LazyPointer(at, i), i, false, out, seen);
+    }
   }
-  if (isRecord(schema.dependencies)) {
-    for (const [name, sub] of Object.entries(schema.dependencies)) if (isRecord(sub)) walkSchema(sub, joinPointer(pointer, 'dependencies', name), name, false, out, seen);
+  const dependencies = schema.dependencies;
+  if (isRecord(dependencies)) {
+    const at = new LazyPointer(place, 'dependencies');
+    for (const name of Object.keys(dependencies)) if (isRecord(dependencies[name])) walkSchema(dependencies[name], new LazyPointer(at, name), name, false, out, seen);
   }
 }
 
 /** A schema walk from a root at a pointer (its key read from the pointer). */
-const walkRoot = (schema: unknown, pointer: string, out: SchemaNode[], seen: WeakSet<object>) => walkSchema(schema, pointer, pointer === '' ? undefined : lastSegment(pointer), true, out, seen);
+const walkRoot = (schema: unknown, pointer: string, out: SchemaNode[], seen: Set<object>) => walkSchema(schema, pointer, pointer === '' ? undefined : lastSegment(pointer), true, out, seen);
 
 /**
  * The schema nodes of a document: walks its structure (outside `x-` extensions and example data) in
@@ -52,24 +79,25 @@ const walkRoot = (schema: unknown, pointer: string, out: SchemaNode[], seen: Wea
  */
 export function walkSchemas(data: unknown, targets: { pointer: string; value: unknown }[], rootKeys: ReadonlySet<string>): SchemaNode[] {
   const out: SchemaNode[] = [];
-  const seen = new WeakSet<object>();
+  const seen = new Set<object>();
   const starts = new Set<unknown>(targets.map((t) => t.value));
-  const walkStructure = (node: unknown, pointer: string): void => {
+  const walkStructure = (node: unknown, place: Place): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     if (starts.has(node)) {
-      walkRoot(node, pointer, out, seen);
+      walkRoot(node, pointerOf(place), out, seen);
       return;
     }
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walkStructure(item, joinPointer(pointer, i)));
+      for (let i = 0; i < node.length; i++) walkStructure(node[i], new LazyPointer(place, i));
       return;
     }
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
       if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-      const child = joinPointer(pointer, key);
-      if (rootKeys.has(key) && isRecord(value)) walkSchema(value, child, key, true, out, seen);
-      else walkStructure(value, child);
+      const value = (node as Record<string, unknown>)[key];
+      if (value === null || typeof value !== 'object') continue;
+      if (rootKeys.has(key) && isRecord(value)) walkSchema(value, new LazyPointer(place, key), key, true, out, seen);
+      else walkStructure(value, new LazyPointer(place, key));
     }
   };
   walkStructure(data, '');
@@ -80,7 +108,7 @@ export function walkSchemas(data: unknown, targets: { pointer: string; value: un
 /** The schema nodes below the given roots only (a referenced file: the schemas other files refer to). */
 export function walkSchemasFrom(data: unknown, roots: string[]): SchemaNode[] {
   const out: SchemaNode[] = [];
-  const seen = new WeakSet<object>();
+  const seen = new Set<object>();
   for (const root of roots) walkRoot(valueAt(data, root), root, out, seen);
   return out;
 }

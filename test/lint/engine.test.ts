@@ -23,10 +23,10 @@ function ruleOf(fields: Record<string, unknown>) {
   return parseLintRule(JSON.stringify({ id, description: 'a test rule', message: '{{property}}: {{error}}', severity: 'warn', ...fields }), `${id}.json`);
 }
 
-test('$..name fast path finds what jsonpath-plus finds', () => {
+test('$..name fast path finds what jsonpath-plus finds', async () => {
   const doc = lintDocumentFromText(DOC, 'spec.yaml');
   const expected = (JSONPath({ path: '$..description', json: doc.data as object, resultType: 'pointer' }) as string[]).sort();
-  const found = runLint(doc, [ruleOf({ given: '$..description', then: { function: 'falsy' } })]).map((v) => v.pointer).sort();
+  const found = (await runLint(doc, [ruleOf({ given: '$..description', then: { function: 'falsy' } })])).map((v) => v.pointer).sort();
   assert.equal(found, expected);
   assert.is(found.length, 4);
 });
@@ -48,9 +48,9 @@ test('core functions: casing, length, enumeration, alphabetical, defined/undefin
   assert.equal(run('pattern', 'a'.repeat(50_000), { match: '^a+$' }), [], 'long input is capped, not rejected');
 });
 
-test('rules with several then clauses, @key fields and a filter', () => {
+test('rules with several then clauses, @key fields and a filter', async () => {
   const doc = lintDocumentFromText(DOC, 'spec.yaml');
-  const found = runLint(doc, [
+  const found = await runLint(doc, [
     ruleOf({ given: '$.tags', then: { function: 'alphabetical', functionOptions: { keyedBy: 'name' } } }),
     ruleOf({ id: 'acme-ids', given: "$.paths[*][?(@.operationId)]", then: [{ field: 'operationId', function: 'casing', functionOptions: { type: 'camel' } }, { field: '@key', function: 'enumeration', functionOptions: { values: ['post'] } }] }),
   ]);
@@ -66,23 +66,23 @@ test('message placeholders; unknown ones stay empty', () => {
   assert.is(interpolate('{{property}} is {{value}} at {{path}} ({{nope}})', { property: 'x', value: { a: 1 }, path: '/x' }), 'x is {"a":1} at /x ()');
 });
 
-test('formats limit a rule to the documents it names', () => {
+test('formats limit a rule to the documents it names', async () => {
   const doc = lintDocumentFromText(DOC, 'spec.yaml');
   const rule = ruleOf({ formats: ['openapi-2.0'], given: '$.info', then: { field: 'license', function: 'truthy' } });
-  assert.equal(runLint(doc, [rule]), []);
-  assert.is(runLint(doc, [{ ...rule, formats: ['openapi-3.0'] }]).length, 1);
+  assert.equal(await runLint(doc, [rule]), []);
+  assert.is((await runLint(doc, [{ ...rule, formats: ['openapi-3.0'] }])).length, 1);
 });
 
-test('aliases: #operations, a sub-path, and #schemas with every subschema', () => {
+test('aliases: #operations, a sub-path, and #schemas with every subschema', async () => {
   const doc = lintDocumentFromText(`${DOC}components:
   schemas:
     Pet: {type: object, properties: {tags: {type: array, items: {type: string}}}}
     Ref: {$ref: '#/components/schemas/Pet'}
 `, 'spec.yaml');
-  const pointers = (given: string) => runLint(doc, [ruleOf({ given, then: { function: 'falsy' } })]).map((v) => v.pointer);
-  assert.equal(pointers('#operations'), ['/paths/~1pets/get']);
-  assert.equal(pointers('#operations.responses[*]'), ['/paths/~1pets/get/responses/200']);
-  assert.equal(pointers('#schemas').sort(), ['/components/schemas/Pet', '/components/schemas/Pet/properties/tags', '/components/schemas/Pet/properties/tags/items', '/components/schemas/Ref']);
+  const pointers = async (given: string) => (await runLint(doc, [ruleOf({ given, then: { function: 'falsy' } })])).map((v) => v.pointer);
+  assert.equal(await pointers('#operations'), ['/paths/~1pets/get']);
+  assert.equal(await pointers('#operations.responses[*]'), ['/paths/~1pets/get/responses/200']);
+  assert.equal((await pointers('#schemas')).sort(), ['/components/schemas/Pet', '/components/schemas/Pet/properties/tags', '/components/schemas/Pet/properties/tags/items', '/components/schemas/Ref']);
 });
 
 test('an unknown alias is refused when the rule file loads, naming the file', () => {
@@ -94,14 +94,14 @@ test('function options are checked against the function schema, naming the rule 
   assert.throws(() => ruleOf({ given: '$', then: { function: 'xor', functionOptions: { properties: ['a'], extra: 1 } } }), /unknown option 'extra'/);
 });
 
-test('a team rule naming a check of earlier versions runs as the built-in rule it became, worded as before', () => {
+test('a team rule naming a check of earlier versions runs as the built-in rule it became, worded as before', async () => {
   const doc = lintDocumentFromText(`${DOC}  /other:
     get:
       operationId: list_pets
       responses: {'200': {description: ok}}
 `, 'spec.yaml');
   const legacy = parseLintRule(JSON.stringify({ id: 'acme/ids', description: 'd', message: 'acme: {{error}}', severity: 'error', check: 'unique-operation-ids' }), 'rules/ids.json');
-  assert.equal(runLint(doc, [legacy]).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1other/get/operationId acme: operationId 'list_pets' is already used by GET /pets"]);
+  assert.equal((await runLint(doc, [legacy])).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1other/get/operationId acme: operationId 'list_pets' is already used by GET /pets"]);
   assert.throws(() => parseLintRule(JSON.stringify({ description: 'd', message: 'm', severity: 'warn', given: '$', then: { function: 'truthy' } }), 'rules/x.json'), /rules\/x\.json: invalid lint rule: \/ missing required field 'id'/);
 });
 

@@ -125,10 +125,10 @@ for (const c of CASES) {
   test(`${c.fn} stays quiet`, async () => assert.equal(await findings(c.quiet, c.rule), []));
 }
 
-test('refsResolve reports the loading stage\'s problems; parseable never reports on a parsed document', () => {
+test('refsResolve reports the loading stage\'s problems; parseable never reports on a parsed document', async () => {
   const doc = { ...lintDocumentFromText(OPENAPI('  /a: {}\n'), 'spec.yaml'), refs: [{ ref: '#/nope', pointer: '/paths/~1a/$ref', problem: "$ref '#/nope' is broken" }, { ref: '#/ok', pointer: '/x/$ref' }] };
-  assert.equal(runLint(doc, [rule('$', { function: 'refsResolve' })]).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1a/$ref $ref '#/nope' is broken"]);
-  assert.equal(runLint(doc, [rule('$', { function: 'parseable' })]), []);
+  assert.equal((await runLint(doc, [rule('$', { function: 'refsResolve' })])).map((v) => `${v.pointer} ${v.message}`), ["/paths/~1a/$ref $ref '#/nope' is broken"]);
+  assert.equal(await runLint(doc, [rule('$', { function: 'parseable' })]), []);
 });
 
 test('definedIn: keys against an alias, template variables against a field of the match', async () => {
@@ -147,6 +147,25 @@ test('uniqueItems with keys reports each repeat at the item, its fields as place
   );
   const spec = OPENAPI('  /a: {get: {parameters: [{name: q, in: query}, {name: q, in: header}, {name: q, in: query}], responses: {}}}\n');
   assert.equal(await findings(spec, r), ['/paths/~1a/get/parameters/2 q in query twice']);
+});
+
+test('uniqueItems compares list items as JSON texts: 1 and "1" differ, equal objects and equal numbers repeat', async () => {
+  const r = rule('#operations', { field: 'x-list', function: 'uniqueItems' });
+  const spec = (list: string) => OPENAPI(`  /a: {get: {x-list: ${list}, responses: {}}}\n`);
+  assert.equal(await findings(spec('[1, "1", true, "true", null, "null"]'), r), []);
+  assert.equal(await findings(spec('[a, b, a]'), r), ['/paths/~1a/get/x-list lists "a" more than once']);
+  assert.equal(await findings(spec('[1, 1.0, null, null]'), r), ['/paths/~1a/get/x-list lists 1, null more than once']);
+  assert.equal(await findings(spec('[{k: 1}, a, {k: 1}]'), r), ['/paths/~1a/get/x-list lists {"k":1} more than once']);
+});
+
+test('schema: an object lacking a key of `if: {required}` holds, unless the schema has an else', async () => {
+  const guarded = { if: { required: ['a', 'b'] }, then: { not: { required: ['c'] } } };
+  const spec = (operation: string) => OPENAPI(`  /x: {get: {${operation}, responses: {}}}\n`);
+  const ifThen = rule('#operations', { function: 'schema', functionOptions: { schema: guarded } });
+  assert.equal(await findings(spec('a: 1, c: 1'), ifThen), []);
+  assert.equal(await findings(spec('a: 1, b: 1, c: 1'), ifThen), ['/paths/~1x/get must NOT be valid']);
+  const ifThenElse = rule('#operations', { function: 'schema', functionOptions: { schema: { ...guarded, else: { required: ['d'] } } } });
+  assert.equal(await findings(spec('a: 1, c: 1'), ifThenElse), ["/paths/~1x/get must have required property 'd'"]);
 });
 
 const refused: [string, Record<string, unknown>, RegExp][] = [

@@ -54,10 +54,10 @@ test('declared scopes, other scheme types, undefined schemes and malformed requi
   assert.equal(judge('openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n', { oauth: ['read'] }), []);
 });
 
-test('a rule with scopesDeclared reports where the scope is written', () => {
+test('a rule with scopesDeclared reports where the scope is written', async () => {
   const rule = parseLintRule(JSON.stringify({ id: 'acme-scopes', description: 'd', message: "{{value}} of {{scheme}}", severity: 'error', given: '#securityRequirements', then: { function: 'scopesDeclared' } }), 'acme-scopes.json');
   const doc = lintDocumentFromText(`${OPENAPI_3}security:\n  - oauth: [read, nope]\n`, 'spec.yaml');
-  assert.equal(runLint(doc, [rule]).map((v) => `${v.pointer} ${v.message}`), ['/security/0/oauth/1 nope of oauth']);
+  assert.equal((await runLint(doc, [rule])).map((v) => `${v.pointer} ${v.message}`), ['/security/0/oauth/1 nope of oauth']);
 });
 
 test('options are refused: the function takes none', () => {

@@ -14,11 +14,15 @@ import { evaluateSimple, simpleSteps } from '../../src/lint/simple-path.ts';
 import { CORPUS, corpusSeriesTests } from '../helpers/corpus.ts';
 
 const builtIn = [...new Set(builtinLintRules().flatMap((rule) => rule.given ?? []))];
-const EXTRA = ['$', '$.info.title', '$.paths[*][*]', '$.components[*][*]', '$.paths[*][*].responses[*]', '$.tags[*].name', '$.nope[*].x'];
+const EXTRA = [
+  '$', '$.info.title', '$.paths[*][*]', '$.components[*][*]', '$.paths[*][*].responses[*]', '$.tags[*].name', '$.nope[*].x',
+  "$.paths[*][?(@.in !== 'path')]", "$.paths[*][*].parameters[?(@.in === 'path')]", "$.paths[*][*].parameters[?(@.in !== 'query')]",
+  "$.servers[?(@.url === 'u')]", "$.servers[?(@.url !== 'u')]", "$.paths[?(@.get !== 'x')].get",
+];
 const paths = [...builtIn, ...EXTRA].filter((path) => simpleSteps(path) !== undefined);
 
 function viaJsonPathPlus(path: string, data: unknown) {
-  return (JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', wrap: true }) as any[]).map((r) => ({ pointer: r.pointer, value: r.value, key: r.parentProperty }));
+  return (JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[]).map((r) => ({ pointer: r.pointer, value: r.value, key: r.parentProperty }));
 }
 
 function same(path: string, data: unknown, label: string) {
@@ -32,13 +36,20 @@ function same(path: string, data: unknown, label: string) {
   });
 }
 
-test('plain paths are recognised; filters, descent and slices are left to jsonpath-plus', () => {
+test('plain paths are recognised; other filters, descent and slices are left to jsonpath-plus', () => {
   assert.ok(paths.includes('$.paths[*][get,put,post,delete,options,head,patch,trace]'));
-  for (const path of ["$.paths[*].parameters[?(@.in === 'path')]", '$..description', '$.servers[0]', '$.a[1:2]', "$['a b']", '$.a.*']) assert.is(simpleSteps(path), undefined, path);
+  assert.ok(paths.includes("$.paths[*].parameters[?(@.in === 'path')]"));
+  const others = ["$.paths[*][?(@.operationId)]", "$.a[?(@.length === 'x')]", "$.a[?(@.x-y === 'a')]", "$.a[?(@.in === 'path' && @.x)]", '$..description', '$.servers[0]', '$.a[1:2]', "$['a b']", '$.a.*'];
+  for (const path of others) assert.is(simpleSteps(path), undefined, path);
 });
 
 test('same matches as jsonpath-plus on awkward keys, arrays and primitives', () => {
-  const data = { paths: { '/a/{b}': { get: { parameters: [{ in: 'path' }] }, parameters: [], 'x-y': 1, post: 3 }, '/c~d': { put: {} }, '/e': null }, info: { title: 't' }, servers: [{ url: 'u' }, 'str'], components: { schemas: [] } };
+  const data = {
+    paths: { '/a/{b}': { get: { parameters: [{ in: 'path' }, null, 'path', { in: 'query' }, 7, [], { in: 'path', x: 1 }] }, parameters: [], 'x-y': 1, post: 3 }, '/c~d': { put: {}, get: 'x' }, '/e': null },
+    info: { title: 't' },
+    servers: [{ url: 'u' }, 'str', null, { url: 'v' }, true],
+    components: { schemas: [] },
+  };
   for (const path of paths) same(path, data, 'hand-made');
 });
 

@@ -43,6 +43,20 @@ interface UniqueItemsOptions {
   followRefs?: boolean;
 }
 
+/**
+ * Whether a list of strings, booleans, nulls and finite numbers has no repeats: for these, equal values and
+ * equal JSON texts are the same thing, so the common list (an enum, a required list) needs no JSON.stringify.
+ */
+function distinctPrimitives(list: unknown[]): boolean {
+  const seen = new Set<unknown>();
+  for (const item of list) {
+    if (item !== null && typeof item !== 'string' && typeof item !== 'boolean' && !(typeof item === 'number' && Number.isFinite(item))) return false;
+    if (seen.has(item)) return false;
+    seen.add(item);
+  }
+  return true;
+}
+
 export const uniqueItems: LintFunction<UniqueItemsOptions> = {
   name: 'uniqueItems',
   description:
@@ -60,6 +74,7 @@ export const uniqueItems: LintFunction<UniqueItemsOptions> = {
     if (!Array.isArray(value)) return NONE;
     const seen = new Set<string>();
     if (!options.keys) {
+      if (distinctPrimitives(value)) return NONE;
       const repeated: string[] = [];
       for (const item of value) {
         const key = JSON.stringify(item);

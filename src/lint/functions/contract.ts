@@ -5,6 +5,7 @@
  * the rule's JSON holds the words (`message`, `messages`). The default wording only fills `{{error}}` in
  * rules that do not word a message themselves (team rules written for the core functions).
  */
+import type { SpecKind } from '../../spec/types.ts';
 import type { LintDocument } from '../types.ts';
 
 export interface FunctionTarget {
@@ -57,6 +58,8 @@ export interface LintFunction<Options = any> {
   judgesAbsent?: boolean;
   /** Judges the whole document from `given: "$"`: runs even when the document is a bare `$ref`. */
   wholeDocument?: boolean;
+  /** Loads what `run` needs for a kind of document (code only some documents need); the engine awaits it first. */
+  prepare?(kind: SpecKind): Promise<void>;
   run?(value: unknown, options: Options, target: FunctionTarget, context: FunctionContext): FunctionReport[];
   runAll?(targets: FunctionTarget[], options: Options, context: FunctionContext): FunctionReport[];
   /** A load-time check the options schema cannot express (regex safety, a schema that must compile). */

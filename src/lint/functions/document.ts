@@ -4,7 +4,7 @@
  * parser makes before any document exists.
  */
 import { examplesValid } from '../examples-valid.ts';
-import { metaSchemaFindings } from '../meta-schema.ts';
+import { loadMetaSchema, metaSchemaFindings } from '../meta-schema.ts';
 import { NO_OPTIONS, type LintFunction } from './contract.ts';
 
 export const documentSchema: LintFunction = {
@@ -14,6 +14,7 @@ export const documentSchema: LintFunction = {
   wholeDocument: true,
   messages: { invalid: '{{path}} {{reason}}' },
   placeholders: ['reason'],
+  prepare: loadMetaSchema,
   run: (_value, _options, _target, { doc }) => metaSchemaFindings(doc).map((finding) => ({ pointer: finding.pointer, values: { reason: finding.error } })),
 };
 

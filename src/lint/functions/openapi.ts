@@ -100,13 +100,14 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
   run(value, options, target, { doc }) {
     if (doc.encoding !== 'yaml' || !isRecord(value)) return [];
-    const lines = textLines(doc);
-    if (!lines) return [];
+    const text = textLines(doc);
+    if (!text) return [];
+    const { lines, unquoted } = text;
     const keys = new RegExp(options.keys);
     const out: FunctionReport[] = [];
     for (const key of Object.keys(value)) {
       // Only digits can be a YAML number here (the key is also matched against the line as written).
-      if (!keys.test(key) || !/^\d+$/.test(key)) continue;
+      if (!unquoted.has(key) || !keys.test(key) || !/^\d+$/.test(key)) continue;
       const pointer = joinPointer(target.pointer, key);
       const line = keyLine(lines, doc.lineOf(pointer), key);
       if (line !== undefined && new RegExp(`^\\s*${key}\\s*:`).test(lines[line - 1])) out.push({ at: [key], values: { value: key }, fixTarget: pointer });
@@ -115,15 +116,21 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
 };
 
-const linesCache = new WeakMap<LintDocument, string[] | null>();
+interface TextLines {
+  lines: string[];
+  /** Every digit key some line writes unquoted (`  200:`): only these can be reported. */
+  unquoted: Set<string>;
+}
+
+const linesCache = new WeakMap<LintDocument, TextLines | null>();
 /** The lines of a YAML document's text, split once per document; null when no key is written as a number. */
-function textLines(doc: LintDocument): string[] | null {
-  let lines = linesCache.get(doc);
-  if (lines === undefined) {
-    lines = /^[ \t]+\d+[ \t]*:/m.test(doc.text) ? doc.text.split('\n') : null;
-    linesCache.set(doc, lines);
+function textLines(doc: LintDocument): TextLines | null {
+  let found = linesCache.get(doc);
+  if (found === undefined) {
+    found = /^[ \t]+\d+[ \t]*:/m.test(doc.text) ? { lines: doc.text.split('\n'), unquoted: new Set([...doc.text.matchAll(/^[^\S\n]*(\d+)[^\S\n]*:/gm)].map((m) => m[1])) } : null;
+    linesCache.set(doc, found);
   }
-  return lines;
+  return found;
 }
 
 /** The line holding `key:` at or just above the node's line (block mappings put the value below its key). */

@@ -46,6 +46,29 @@ function precompiled(schema: object): Precompiled | undefined {
   return found ?? undefined;
 }
 
+const ifKeysCache = new WeakMap<object, string[] | null>();
+/**
+ * The keys of a schema written `{ if: { required: keys }, then }` (no `else`, nothing else): an object lacking
+ * one of them fails the `if`, so the schema holds without running it. Most schema rules are of this shape, and
+ * most of the nodes they see lack the keys.
+ */
+function ifRequiredKeys(schema: object): string[] | null {
+  let keys = ifKeysCache.get(schema);
+  if (keys === undefined) {
+    const { if: condition, then, ...rest } = schema as Record<string, unknown>;
+    const required = isRecord(condition) && Object.keys(condition).length === 1 ? condition.required : undefined;
+    keys = then !== undefined && Object.keys(rest).length === 0 && Array.isArray(required) && required.every((k) => typeof k === 'string') ? (required as string[]) : null;
+    ifKeysCache.set(schema, keys);
+  }
+  return keys;
+}
+
+/** Whether the schema surely holds for the value because its `if` (of required keys) fails. */
+function settledByIf(schema: object, value: unknown): boolean {
+  const keys = ifRequiredKeys(schema);
+  return keys !== null && isRecord(value) && keys.some((key) => value[key] === undefined);
+}
+
 let strictAjv: Ajv2020 | undefined;
 /** Compiles a schema the way a rule author needs it checked: against the meta-schema; throws when invalid. */
 function strictlyCompiles(schema: object): void {
@@ -97,6 +120,7 @@ export const schema: LintFunction<{ schema: object | boolean; reportAt?: string 
   placeholders: ['reason'],
   run(value, options) {
     if (value === undefined) return NONE;
+    if (typeof options.schema === 'object' && settledByIf(options.schema, value)) return NONE;
     const built = typeof options.schema === 'object' ? precompiled(options.schema) : undefined;
     if (!built && quickValidate(options.schema, value, noRefs) === true) return NONE;
     const validate: Precompiled = built ?? schemaValidator(options.schema as object);
