@@ -8,7 +8,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { draft04ToDraft07 } from './dialect-map.ts';
-import type { SpecKind } from '../spec/types.ts';
+import type { SpecKind } from '../load/types.ts';
 import type { Validator } from '../schema-validation.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';

@@ -5,7 +5,7 @@
  * the rule's JSON holds the words (`message`, `messages`). The default wording only fills `{{error}}` in
  * rules that do not word a message themselves (team rules written for the core functions).
  */
-import type { SpecKind } from '../../spec/types.ts';
+import type { SpecKind } from '../../load/types.ts';
 import type { LintDocument } from '../types.ts';
 
 export interface FunctionTarget {
