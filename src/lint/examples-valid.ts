@@ -3,8 +3,9 @@
  * and default), so a shared schema's examples are validated once, not once per reference. Media type and
  * parameter examples are validated against their sibling schema. Schemas ajv cannot compile (invalid
  * keywords, reported by the validity rule) are skipped. Most values are judged by quickValidate; for one
- * it is sure is invalid, ajv compiles only the failing parts (a keyword, or one applicator) to confirm it
- * and word the message, instead of the schema and everything it references.
+ * it is sure is invalid, a failing part of a plain keyword is worded as ajv words it (ajv-messages.ts), and
+ * ajv compiles only other failing parts (an applicator) to confirm them and word the message, instead of the
+ * schema and everything it references.
  */
 import { decodeUriComponentOr } from '../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
@@ -16,6 +17,7 @@ import type { LintDocument } from './types.ts';
 import { createAjv, type AjvDialect } from './ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
 import { closureCompiles, locateFailure, quickValidate } from './quick-validate.ts';
+import { ajvMessage } from './ajv-messages.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
 
 interface Validators {
@@ -151,6 +153,10 @@ function validatorsFor(doc: LintDocument): Validators {
       // Where ajv could not compile the whole schema, the example is not judged (as with ajv alone).
       if (!failures || !closureCompiles(schema, resolveId, compiles)) return undefined;
       const [first, ...others] = failures;
+      // Parts of plain keywords are worded here: quickValidate's verdict on them is ajv's.
+      const matches = (sub: unknown, subValue: unknown) => quickValidate(sub, subValue, resolveId) === true;
+      const worded = failures.every(({ schema: part, value: partValue, path }) => !path.includes('__proto__') && ajvMessage(part, partValue, matches) !== undefined);
+      if (worded) return withPath(joinPointer('', ...first.path), ajvMessage(first.schema, first.value, matches)!);
       const validate = partValidator(first.schema);
       if (!validate || validate(first.value)) return undefined;
       const message = firstError(validate, joinPointer('', ...first.path));
@@ -203,8 +209,11 @@ function selfContained(dialect: AjvDialect, text: string): ValidateFunction | un
 function firstError(validate: ValidateFunction, base = ''): string {
   const error = validate.errors?.[0];
   if (!error) return 'does not match its schema';
-  const at = base + error.instancePath;
-  return `${at ? `${at} ` : ''}${error.message ?? 'is invalid'}`;
+  return withPath(base + error.instancePath, error.message ?? 'is invalid');
+}
+
+function withPath(at: string, message: string): string {
+  return `${at ? `${at} ` : ''}${message}`;
 }
 
 /** What a value is: a schema's example, a named example (media type, parameter), or a default. */

@@ -172,7 +172,8 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
     const keys = Object.keys(value);
     if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) return false;
     if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) return false;
-    if (Array.isArray(schema.required) && schema.required.some((name: unknown) => typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))) return false;
+    // ajv's own test: a name found on Object.prototype (`constructor`) is present.
+    if (Array.isArray(schema.required) && schema.required.some((name: unknown) => typeof name === 'string' && value[name] === undefined)) return false;
     if (schema.propertyNames !== undefined) for (const key of keys) fold(quickValidate(schema.propertyNames, key, resolve, depth + 1));
     const properties = isRecord(schema.properties) ? schema.properties : NO_PROPERTIES;
     const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([p, s]) => [regex(p), s] as const) : undefined;

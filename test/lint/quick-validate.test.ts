@@ -3,13 +3,15 @@
  * ajv says invalid (a wrong `false` would turn into a wrong `true` under `not` and `oneOf`, and invalid
  * examples are reported from it). Checked on hand-picked cases and on random values for schemas using
  * every keyword it implements, in two dialects. locateFailure's parts must each be invalid for their part
- * of the value, which must be the value at their path (for additionalProperties, part of it).
+ * of the value, which must be the value at their path (for additionalProperties, part of it), and ajvMessage
+ * must word a part as ajv does.
  */
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAjv, type AjvDialect } from '../../src/lint/ajv-instances.ts';
 import { closureCompiles, locateFailure, quickValidate } from '../../src/lint/quick-validate.ts';
+import { ajvMessage } from '../../src/lint/ajv-messages.ts';
 import { joinPointer, valueAt } from '../../src/toolkit/json-pointer.ts';
 
 const defs: Record<string, unknown> = {
@@ -43,6 +45,9 @@ const SCHEMAS: unknown[] = [
   // The shape of the built-in lint rules that use the `schema` function.
   { not: { propertyNames: { not: { pattern: '^x-' } } } },
   { propertyNames: { maxLength: 4 }, anyOf: [{ required: ['name'] }, { required: ['id'] }] },
+  { type: 'object', required: ['kind', 'id', 'constructor'], minProperties: 2, maxProperties: 2 },
+  { oneOf: [{ type: 'number', minimum: 1 }, { maximum: 9 }, { const: 'cat' }], exclusiveMinimum: 0 },
+  { type: ['array', 'string', 'object'], nullable: true, items: { type: 'integer' }, properties: { name: { pattern: '^a' } } },
 ];
 
 const value = fc.letrec((tie) => ({
@@ -65,6 +70,8 @@ for (const dialect of ['draft-07', '2020-12'] as AjvDialect[]) {
       if (!parts.has(text)) parts.set(text, ajv.compile(schema as object));
       return parts.get(text)!;
     };
+    const surely = (schema: unknown, v: unknown) => quickValidate(schema, v, resolve) === true;
+    let wordedCount = 0;
     fc.assert(
       fc.property(value, (v) => {
         SCHEMAS.forEach((schema, i) => {
@@ -82,10 +89,21 @@ for (const dialect of ['draft-07', '2020-12'] as AjvDialect[]) {
             else assert.ok(Object.is(at, failure.value), `path: ${label}`);
             assert.not.ok(part(failure.schema)(failure.value), `part ${JSON.stringify(failure.schema)}: ${label}`);
           }
+          // A part worded without ajv is worded as ajv words it.
+          const first = failures?.[0];
+          const worded = first && ajvMessage(first.schema, first.value, surely);
+          if (first && worded !== undefined) {
+            const validate = part(first.schema);
+            validate(first.value);
+            assert.is(worded, validate.errors?.[0]?.message, `message: ${label}`);
+            assert.is(validate.errors?.[0]?.instancePath, '', `instance path: ${label}`);
+            wordedCount++;
+          }
         });
       }),
       { numRuns: Number(process.env.SPECVER_FUZZ_RUNS ?? 400), seed: 7 },
     );
+    assert.ok(wordedCount > 0, 'some failures are worded without ajv');
   });
 }
 
