@@ -15,7 +15,7 @@ import { isRecord } from '../toolkit/values.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
 const DEFER = new Set([
-  'uniqueItems', 'contains', 'minContains', 'maxContains', 'dependencies', 'dependentRequired',
+  'contains', 'minContains', 'maxContains', 'dependencies', 'dependentRequired',
   'dependentSchemas', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems',
   '$dynamicRef', '$recursiveRef', 'formatMinimum', 'formatMaximum', 'formatExclusiveMinimum', 'formatExclusiveMaximum',
 ]);
@@ -74,6 +74,12 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && deepEqual((a as any)[key], (b as any)[key]));
+}
+
+function plainData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) return value.every(plainData);
+  return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(plainData);
 }
 
 function formatOk(value: unknown, name: unknown): Verdict {
@@ -165,6 +171,12 @@ export function quickValidate(schema: unknown, value: unknown, resolve: (ref: st
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) return false;
     if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return false;
+    // ajv compares items with fast-deep-equal (or, for scalar item types, by a key that agrees with it),
+    // which also compares prototypes: items other than plain data are left to ajv.
+    if (schema.uniqueItems === true) {
+      if (!value.every(plainData)) fold(undefined);
+      else if (value.some((item, i) => value.some((other, j) => j > i && deepEqual(item, other)))) return false;
+    } else if (schema.uniqueItems !== undefined && schema.uniqueItems !== false) fold(undefined);
     if (Array.isArray(schema.items)) fold(undefined);
     else if (schema.items !== undefined) for (const item of value) fold(quickValidate(schema.items, item, resolve, depth + 1));
   }
