@@ -18,6 +18,7 @@ import { createAjv, type AjvDialect } from './ajv-instances.ts';
 import { operationsOf, refsOf } from './openapi-walk.ts';
 import { closureCompiles, locateFailure, quickValidate } from './quick-validate.ts';
 import { ajvMessage } from './ajv-messages.ts';
+import { surelyUncompilable } from './compile-failure.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
 
 interface Validators {
@@ -130,6 +131,7 @@ function validatorsFor(doc: LintDocument): Validators {
   const byPointer = new Map<string, ValidateFunction | undefined>();
   const parts = new Map<string, ValidateFunction | undefined>();
   const compiles = new WeakMap<object, boolean>();
+  const uncompilable = new WeakSet<object>();
   // A failing part with a $ref needs this document's registered schemas; one without is shared.
   const partValidator = (schema: unknown): ValidateFunction | undefined => {
     const text = JSON.stringify(schema) ?? '';
@@ -172,8 +174,10 @@ function validatorsFor(doc: LintDocument): Validators {
         const id = nodeIds.get(pointer);
         const node = id ? registeredNodes.get(id) : valueAt(copy, pointer);
         const text = JSON.stringify(node) ?? '';
+        // A compile that surely fails is not attempted (it would fail again for every schema reaching it).
+        if (surelyUncompilable(node, resolveId, uncompilable)) validate = undefined;
         // A schema without any $ref means the same in every document: compile it once per process.
-        if (isRecord(node) && !text.includes('"$ref"')) validate = selfContained(dialect, text);
+        else if (isRecord(node) && !text.includes('"$ref"')) validate = selfContained(dialect, text);
         else validate = id ? ajv().getSchema(id) : isRecord(node) ? ajv().compile(node) : undefined;
       } catch {
         validate = undefined;
