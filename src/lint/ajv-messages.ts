@@ -3,7 +3,7 @@
  * surely invalid example is reported without compiling anything. The texts are those of ajv's keyword
  * definitions (vocabularies/validation, applicator/oneOf.js, compile/validate/dataType.js, boolSchema.js);
  * a test compares them with ajv's on every keyword handled here. Undefined for any other part (applicators,
- * a keyword with an unusual value, a oneOf not every branch of which surely matches), which leaves the
+ * a keyword with an unusual value, a oneOf whose first two branches do not surely match), which leaves the
  * wording, and the verdict, to ajv.
  */
 import { isRecord } from '../toolkit/values.ts';
@@ -49,8 +49,9 @@ export function ajvMessage(part: unknown, value: unknown, surelyValid: (schema: 
     case 'required':
       return requiredMessage(limit, value);
     case 'oneOf':
-      // ajv keeps the errors of the branches that fail ahead of its own: only with none failing is its own first.
-      return Array.isArray(limit) && limit.length > 1 && limit.every((branch) => surelyValid(branch, value)) ? 'must match exactly one schema in oneOf' : undefined;
+      // ajv stops at the second matching branch and keeps the errors of the branches that failed before it
+      // ahead of its own: its own comes first when the first two branches match.
+      return Array.isArray(limit) && limit.length > 1 && surelyValid(limit[0], value) && surelyValid(limit[1], value) ? 'must match exactly one schema in oneOf' : undefined;
   }
   if (typeof limit !== 'number') return undefined;
   if (keyword in LIMITS) return `must be ${LIMITS[keyword]} ${limit}`;

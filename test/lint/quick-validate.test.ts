@@ -47,6 +47,7 @@ const SCHEMAS: unknown[] = [
   { propertyNames: { maxLength: 4 }, anyOf: [{ required: ['name'] }, { required: ['id'] }] },
   { type: 'object', required: ['kind', 'id', 'constructor'], minProperties: 2, maxProperties: 2 },
   { oneOf: [{ type: 'number', minimum: 1 }, { maximum: 9 }, { const: 'cat' }], exclusiveMinimum: 0 },
+  { oneOf: [{ type: 'integer' }, { minimum: 2 }, { type: 'string' }, { maximum: 1 }] },
   { type: 'array', uniqueItems: true, items: { type: ['integer', 'string', 'null'] } },
   { uniqueItems: true, maxItems: 3 },
   { type: ['array', 'string', 'object'], nullable: true, items: { type: 'integer' }, properties: { name: { pattern: '^a' } } },
