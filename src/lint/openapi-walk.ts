@@ -3,6 +3,7 @@ import { decodeUriComponentSafe } from '../toolkit/uri.ts';
 import { HTTP_METHODS } from '../toolkit/openapi.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { LazyPointer, type Place } from './lazy-pointer.ts';
 
 
 export interface OperationNode {
@@ -66,7 +67,7 @@ export interface RefNode {
   holder: Record<string, any>;
 }
 
-/** Every `$ref` string in the document with its pointer (one walk, cached). */
+/** Every `$ref` string in the document with its pointer (one walk, cached; pointers built when read). */
 const refCache = new WeakMap<object, RefNode[]>();
 export function refsOf(data: unknown): RefNode[] {
   if (!isRecord(data) && !Array.isArray(data)) return [];
@@ -75,20 +76,31 @@ export function refsOf(data: unknown): RefNode[] {
   found = [];
   const list = found;
   const seen = new WeakSet<object>();
-  const walk = (node: unknown, pointer: string, scope: unknown) => {
+  const walk = (node: unknown, place: Place, scope: unknown) => {
     // YAML aliases can make shared (even cyclic) nodes: each is walked once.
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${pointer}/${i}`, scope));
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, new LazyPointer(place, i), scope));
     else if (isRecord(node)) {
-      const own = pointer !== '' && (typeof node.$id === 'string' || (typeof node.id === 'string' && /^[a-z]+:\/\//i.test(node.id))) ? node : scope;
+      const own = place !== '' && (typeof node.$id === 'string' || (typeof node.id === 'string' && /^[a-z]+:\/\//i.test(node.id))) ? node : scope;
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string') list.push({ ref: value, pointer: joinPointer(pointer, key), scope: own, holder: node });
-        else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'example' && key !== 'examples') walk(value, joinPointer(pointer, key), own);
+        if (key === '$ref' && typeof value === 'string') list.push(refNode(value, new LazyPointer(place, key), own, node));
+        else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'example' && key !== 'examples') walk(value, new LazyPointer(place, key), own);
       }
     }
   };
   walk(data, '', data);
   refCache.set(data as object, found);
   return found;
+}
+
+function refNode(ref: string, place: LazyPointer, scope: unknown, holder: Record<string, any>): RefNode {
+  return {
+    ref,
+    scope,
+    holder,
+    get pointer() {
+      return place.pointer;
+    },
+  };
 }
