@@ -82,6 +82,10 @@ export function startChild(command: string, args: string[], options: SpawnOption
 export function runChild(command: string, args: string[], options: SpawnOptions & { label?: string; safetyMs?: number; input?: string } = {}): Promise<ChildResult> {
   const { input, ...rest } = options;
   const watched = startChild(command, args, rest);
+  // A child that exits without reading its input (git, a refused command) closes the pipe: that is not an error.
+  watched.child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   watched.child.stdin?.end(input ?? '');
   return watched.done;
 }
