@@ -3,6 +3,7 @@
  * by some of their fields), names defined where a rule says they are defined, nodes some `$ref` points at.
  */
 import { isRecord } from '../../toolkit/values.ts';
+import { templateVariables } from '../../toolkit/openapi.ts';
 import { HTTP_METHODS } from '../../toolkit/openapi.ts';
 import { joinPointer, splitPointer } from '../../toolkit/json-pointer.ts';
 import { aliasMatches, parseAliasGiven } from '../aliases.ts';
@@ -123,7 +124,7 @@ interface DefinedInOptions {
 function namesOf(value: unknown, how: DefinedInOptions['names']): { name: string; at: (string | number)[] }[] {
   if (how === 'items') return Array.isArray(value) ? value.flatMap((name, i) => (typeof name === 'string' ? [{ name, at: [i] }] : [])) : [];
   if (how === 'keys') return isRecord(value) ? Object.keys(value).map((name) => ({ name, at: [name] })) : [];
-  return typeof value === 'string' ? [...value.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], at: [] })) : [];
+  return typeof value === 'string' ? templateVariables(value).map((name) => ({ name, at: [] })) : [];
 }
 
 export const definedIn: LintFunction<DefinedInOptions> = {

@@ -3,16 +3,12 @@
  * collide, and map keys written as YAML numbers.
  */
 import { joinPointer } from '../../toolkit/json-pointer.ts';
-import { HTTP_METHODS } from '../../toolkit/openapi.ts';
+import { HTTP_METHODS, templateVariables } from '../../toolkit/openapi.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { unsafeRegexReason } from '../safe-expressions.ts';
 import { operationsOf, parametersAt } from '../openapi-walk.ts';
 import type { LintDocument } from '../types.ts';
 import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
-
-function templateNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-}
 
 export const pathParameters: LintFunction = {
   name: 'pathParameters',
@@ -28,7 +24,7 @@ export const pathParameters: LintFunction = {
     for (const [path, pathItem] of Object.entries(paths)) {
       if (!isRecord(pathItem) || typeof pathItem.$ref === 'string') continue;
       const pathPointer = joinPointer(target.pointer, path);
-      const names = templateNames(path);
+      const names = templateVariables(path);
       const shared = parametersAt(doc.data, pathItem, pathPointer).filter((p) => p.parameter.in === 'path');
       // Operations written as external $refs are judged in the file they live in.
       if (HTTP_METHODS.some((m) => isRecord(pathItem[m]) && typeof pathItem[m].$ref === 'string')) continue;
