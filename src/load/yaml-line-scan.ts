@@ -42,9 +42,18 @@ export function scanningYamlLineLookup(text: string, fallback: () => LineLookup)
 }
 
 class YamlScanner {
-  private readonly lines: string[];
+  private readonly text: string;
+  private readonly count: number;
+  /** Where each line starts and ends in the text (the end excludes the line break and a trailing `\r`). */
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
   /** Indentation of each line; -1 for blank and comment-only lines. */
   private readonly indents: Int32Array;
+  /**
+   * For each content line, the next content line indented no deeper: the end of everything nested under it.
+   * Indexing a collection jumps from entry to entry instead of reading every line below it again.
+   */
+  private readonly after: Int32Array;
   private readonly maps = new Map<string, Map<string, Entry>>();
   /** Mappings with explicit (`? `) keys, which are not indexed: a name missing from them is not known missing. */
   private readonly partial = new Set<Map<string, Entry>>();
@@ -52,21 +61,46 @@ class YamlScanner {
   private readonly root: Block | undefined;
 
   constructor(text: string) {
-    this.lines = text.split('\n');
-    this.indents = new Int32Array(this.lines.length);
+    this.text = text;
+    let count = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+    this.count = count;
+    this.starts = new Int32Array(count);
+    this.ends = new Int32Array(count);
+    this.indents = new Int32Array(count);
+    this.after = new Int32Array(count);
+    // Content lines whose `after` is not known yet, each indented deeper than the one below it in the stack.
+    const open = new Int32Array(count);
+    let depth = 0;
     let first = -1;
-    for (let i = 0; i < this.lines.length; i++) {
-      let line = this.lines[i]!;
-      if (line.endsWith('\r')) this.lines[i] = line = line.slice(0, -1);
-      let c = 0;
-      while (c < line.length && line.charCodeAt(c) === 32) c++;
-      if (c < line.length && line.charCodeAt(c) === 9) giveUp();
-      const blank = c === line.length || line.charCodeAt(c) === 35; // '#'
-      this.indents[i] = blank ? -1 : c;
-      if (!blank && c === 0 && /^(---|\.\.\.|%)/.test(line)) giveUp();
-      if (!blank && first < 0) first = i;
+    let start = 0;
+    for (let i = 0; i < count; i++) {
+      const newline = text.indexOf('\n', start);
+      let end = newline < 0 ? text.length : newline;
+      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+      this.starts[i] = start;
+      this.ends[i] = end;
+      let c = start;
+      while (c < end && text.charCodeAt(c) === 32) c++;
+      if (c < end && text.charCodeAt(c) === 9) giveUp();
+      start = newline + 1;
+      if (c === end || text.charCodeAt(c) === 35) {
+        this.indents[i] = -1; // blank or '#'
+        continue;
+      }
+      this.indents[i] = c - this.starts[i]!;
+      if (c === this.starts[i] && (text.startsWith('---', c) || text.startsWith('...', c) || text.charCodeAt(c) === 37)) giveUp();
+      if (first < 0) first = i;
+      while (depth > 0 && this.indents[open[depth - 1]!]! >= this.indents[i]!) this.after[open[--depth]!] = i;
+      open[depth++] = i;
     }
+    while (depth > 0) this.after[open[--depth]!] = count;
     this.root = first < 0 ? undefined : this.blockAt(first, this.indents[first]!) ?? giveUp();
+  }
+
+  /** The text of a line from a column on. */
+  private rest(line: number, column = 0): string {
+    return this.text.slice(this.starts[line]! + column, this.ends[line]);
   }
 
   lookup(segments: readonly string[]): number | undefined {
@@ -97,7 +131,7 @@ class YamlScanner {
 
   /** The collection whose first entry starts at this line and column; undefined for a multi-line scalar. */
   private blockAt(line: number, column: number): Block | undefined {
-    const rest = this.lines[line]!.slice(column);
+    const rest = this.rest(line, column);
     if (/^-( |$)/.test(rest)) return { kind: 'seq', line, column };
     if (/^[&*!{[?]/.test(rest)) giveUp();
     return keyOf(rest) === undefined ? undefined : { kind: 'map', line, column };
@@ -105,7 +139,7 @@ class YamlScanner {
 
   private nextContent(after: number): number {
     let i = after + 1;
-    while (i < this.lines.length && this.indents[i]! < 0) i++;
+    while (i < this.count && this.indents[i]! < 0) i++;
     return i;
   }
 
@@ -114,21 +148,31 @@ class YamlScanner {
     let entries = this.maps.get(id);
     if (entries) return entries;
     entries = new Map();
-    for (let i = block.line; i < this.lines.length; i = this.nextContent(i)) {
+    for (let i = block.line; i < this.count; ) {
       const indent = i === block.line ? block.column : this.indents[i]!;
       if (indent < block.column) break;
-      if (indent > block.column) continue;
-      const rest = this.lines[i]!.slice(indent);
-      if (/^-( |$)/.test(rest)) continue; // a sequence written at its key's indentation
+      // Deeper lines belong to an entry's value: jump past them.
+      const next = i === block.line ? this.nextContent(i) : this.after[i]!;
+      if (indent > block.column) {
+        i = next;
+        continue;
+      }
+      const rest = this.rest(i, indent);
+      if (/^-( |$)/.test(rest)) {
+        i = next; // a sequence written at its key's indentation
+        continue;
+      }
       if (/^[?:]( |$)/.test(rest)) {
         // An explicit key (`? a very long key`) and its `: value` line: the other entries stay exact.
         this.partial.add(entries);
+        i = next;
         continue;
       }
       const key = keyOf(rest) ?? giveUp();
       if (entries.has(key.name)) giveUp();
       this.checkEntryValue(i, rest.slice(key.end), block.column);
       entries.set(key.name, { line: i, valueColumn: indent + key.end });
+      i = next;
     }
     this.maps.set(id, entries);
     return entries;
@@ -139,12 +183,11 @@ class YamlScanner {
     let items = this.seqs.get(id);
     if (items) return items;
     items = [];
-    for (let i = block.line; i < this.lines.length; i = this.nextContent(i)) {
+    for (let i = block.line; i < this.count; i = this.after[i]!) {
       const indent = this.indents[i]!;
       if (indent < block.column) break;
       if (indent > block.column) continue;
-      const rest = this.lines[i]!.slice(indent);
-      if (!/^-( |$)/.test(rest)) break;
+      if (!/^-( |$)/.test(this.rest(i, indent))) break;
       items.push({ line: i, valueColumn: indent + 1 });
     }
     this.seqs.set(id, items);
@@ -153,14 +196,14 @@ class YamlScanner {
 
   /** The collection a mapping entry's value is, or undefined for a scalar or null. */
   private valueBlock(entry: Entry, column: number): Block | undefined {
-    const inline = stripComment(this.lines[entry.line]!.slice(entry.valueColumn));
+    const inline = stripComment(this.rest(entry.line, entry.valueColumn));
     if (inline === '[]' || inline === '{}') return undefined;
     if (inline !== '') return /^[&*!{[]/.test(inline) ? giveUp() : undefined;
     const next = this.nextContent(entry.line);
-    if (next >= this.lines.length) return undefined;
+    if (next >= this.count) return undefined;
     const indent = this.indents[next]!;
     if (indent > column) return this.blockAt(next, indent);
-    if (indent === column && /^-( |$)/.test(this.lines[next]!.slice(indent))) return { kind: 'seq', line: next, column };
+    if (indent === column && /^-( |$)/.test(this.rest(next, indent))) return { kind: 'seq', line: next, column };
     return undefined;
   }
 
@@ -173,10 +216,10 @@ class YamlScanner {
     const first = inline[0];
     if ((first !== '"' && first !== "'") || quotedEnd(inline) >= 0) return checkInlineValue(value);
     let text = inline;
-    for (let next = line + 1; next < this.lines.length; next++) {
+    for (let next = line + 1; next < this.count; next++) {
       const indent = this.indents[next]!;
       if (indent >= 0 && indent <= column) giveUp();
-      text += `\n${this.lines[next]}`;
+      text += `\n${this.rest(next)}`;
       const close = quotedEnd(text);
       if (close >= 0) {
         if (stripComment(text.slice(close + 1)) !== '') giveUp();
@@ -188,13 +231,13 @@ class YamlScanner {
 
   /** Where a sequence item's node starts (the parser reports that line) and the collection it is, if any. */
   private itemContent(item: Entry, column: number, last: boolean): { line: number; block?: Block } {
-    const text = this.lines[item.line]!;
+    const text = this.rest(item.line);
     let c = item.valueColumn;
     while (c < text.length && text.charCodeAt(c) === 32) c++;
     const inline = stripComment(text.slice(c));
     if (inline === '') {
       const next = this.nextContent(item.line);
-      if (next >= this.lines.length || this.indents[next]! <= column) return giveUp(); // a null item
+      if (next >= this.count || this.indents[next]! <= column) return giveUp(); // a null item
       return { line: next, block: last ? undefined : this.blockAt(next, this.indents[next]!) };
     }
     if (last && !/^[&*!?-]/.test(inline)) return { line: item.line };
