@@ -135,7 +135,8 @@ async function main() {
     for (const tool of Object.keys(PEERS)) peers[tool] = ensurePeer(join(BENCH, '.cache'), tool, { reinstall: opts.reinstall, log });
     results.peers = Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, { pkg: p.pkg, version: p.version, ok: p.ok, message: p.message }]));
   }
-  const env = { ...process.env, CI: 'true', NO_COLOR: '1' };
+  // Cold runs, as in CI: no parse cache. The warm-cache runs (groups.mjs) set their own.
+  const env = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off' };
   delete env.FORCE_COLOR;
   const ctx = {
     repo: REPO,

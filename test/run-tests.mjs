@@ -18,7 +18,8 @@ const workerScript = join(root, 'test/run-worker.mjs');
 const args = process.argv.slice(2);
 const dirFlag = args.indexOf('--dir'); // another tree of test files (the runner's own tests use one)
 const testDir = dirFlag >= 0 ? resolve(args.splice(dirFlag, 2)[1]) : join(root, 'test');
-const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+// SPECVER_CACHE=off: a CLI a test starts never reads or writes the user's parse cache.
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', SPECVER_CACHE: 'off' };
 if (args.includes('--fuzz')) {
   env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
   env.SPECVER_CRASH_RUNS = env.SPECVER_CRASH_RUNS ?? '100';

@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffPairs, lintPairs, warmUp } from './corpus.mjs';
-import { measureInterleaved } from './measure.mjs';
+import { measureInterleaved, runOnce } from './measure.mjs';
 import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
 import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
 import { writeSyntheticPair } from '../generate.mjs';
@@ -23,6 +23,18 @@ const ratio = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
 
 function specverCommand(ctx, id, label, args, cwd, okCodes) {
   return { id, label, command: node, args: [ctx.specver, ...args], cwd, env: ctx.env, okCodes };
+}
+
+/**
+ * The same command with a warm parse cache (a developer's second run on unchanged files): its own cache
+ * directory, written by two runs before the measurement (the first run only marks a text as seen).
+ */
+async function warmCacheCommand(ctx, id, label, args, cwd, okCodes) {
+  const dir = join(ctx.work, 'parse-cache', id);
+  rmSync(dir, { recursive: true, force: true });
+  const command = { ...specverCommand(ctx, id, label, args, cwd, okCodes), env: { ...ctx.env, CI: '', SPECVER_CACHE: 'on', SPECVER_CACHE_DIR: dir } };
+  for (let i = 0; i < 2; i++) await runOnce(command.command, command.args, { cwd, env: command.env, timeoutMs: ctx.timeoutMs, okCodes });
+  return command;
 }
 
 function floorCommands(ctx, { encoding, inputs }) {
@@ -105,6 +117,7 @@ export async function diffGroup(ctx) {
       } else {
         commands.push(specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]));
         commands.push(specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]));
+        if (pair.encoding === 'yaml') commands.push(await warmCacheCommand(ctx, 'specver-diff-warm', 'specver diff (warm parse cache)', ['diff'], project.dir, [0]));
       }
     }
     if (ctx.peers && ctx.groups.has('peers') && pair.format === 'openapi') {
@@ -125,6 +138,7 @@ export async function diffGroup(ctx) {
       floorParser: floor?.id.replace('floor-', '') ?? null,
       floorMs: floor?.ms ?? null,
       diffVsFloor: ratio(diffMs, floor?.ms),
+      warmDiffVsFloor: ratio(med(measured['specver-diff-warm']), floor?.ms),
       // Fastest run over fastest floor run: less sensitive to load bursts on a shared machine.
       diffVsFloorBest: ratio(best(measured['specver-diff']), floor ? best(measured[floor.id]) : null),
       breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
@@ -133,7 +147,7 @@ export async function diffGroup(ctx) {
       diffRssVsLimit: ratio(rss(measured['specver-diff']), rssLimitKb),
       peerVsDiff: Object.fromEntries(
         Object.entries(measured)
-          .filter(([id]) => /-diff$/.test(id) && id !== 'specver-diff')
+          .filter(([id]) => /-diff$/.test(id) && !id.startsWith('specver-'))
           .map(([id, r]) => [id, ratio(med(r), diffMs)]),
       ),
     };
@@ -152,7 +166,10 @@ export async function lintGroup(ctx) {
     const recorded = {};
     const project = projectFor(ctx, pair, join(ctx.work, 'projects', `lint-${pair.name}`));
     if (project.error) recorded['specver-lint'] = unavailable('specver lint', project.error);
-    else commands.push(specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1]));
+    else {
+      commands.push(specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1]));
+      if (pair.encoding === 'yaml') commands.push(await warmCacheCommand(ctx, 'specver-lint-warm', 'specver lint (warm parse cache)', ['lint'], project.dir, [0, 1]));
+    }
     if (ctx.peers) {
       const cwd = peerCwd(ctx);
       const { runnable, skipped } = preparePeerCommands(ctx, peerLintCommands(ctx.peers, { spec: pair.revision, spectralRuleset: join(cwd, '.spectral.yaml') }), cwd);
@@ -164,6 +181,7 @@ export async function lintGroup(ctx) {
     const lintRss = rss(measured['specver-lint']);
     const ratios = {
       redoclyVsSpecver: ratio(med(measured['redocly-lint']), lintMs),
+      redoclyVsWarm: ratio(med(measured['redocly-lint']), med(measured['specver-lint-warm'])),
       spectralVsSpecver: ratio(med(measured['spectral-lint']), lintMs),
       rssVsRedocly: ratio(lintRss, rss(measured['redocly-lint'])),
       rssVsSpectral: ratio(lintRss, rss(measured['spectral-lint'])),

@@ -45,7 +45,8 @@ export interface ContextInput {
   now?: () => Date;
 }
 
-function isCi(env: Record<string, string | undefined>): boolean {
+/** Whether the run is in CI (the `CI` variable most CI services set). */
+export function isCi(env: Record<string, string | undefined>): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
 }

@@ -5,6 +5,8 @@
 import { Argument, Command, Option } from 'commander';
 import { createContext, type Context, type ContextInput, type GlobalFlags } from './context.ts';
 import { HELP_EXAMPLES } from './help-examples.ts';
+import { parseCacheSettingsFor } from './parse-cache-settings.ts';
+import { useParseCache } from '../load/parse-cache.ts';
 
 export type CommandResult = number | void;
 type Loader = () => Promise<{ run: (ctx: Context, ...args: any[]) => Promise<CommandResult> }>;
@@ -38,6 +40,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
       const command = args[args.length - 1] as Command;
       const flags = command.optsWithGlobals() as GlobalFlags & Record<string, unknown>;
       ctx = createContext(input, flags);
+      useParseCache(parseCacheSettingsFor(input.env, input.cwd, version));
       const mod = await load();
       const result = await mod.run(ctx, ...args.slice(0, -1));
       code = typeof result === 'number' ? result : 0;

@@ -10,6 +10,7 @@ import { scanningYamlLineLookup } from './yaml-line-scan.ts';
 import { assertTextInput, MAX_NESTING, nestingError, nestsDeeperThan, yamlDocumentProblem } from './input-limits.ts';
 import { yamlLibrary } from '../config/yaml-positions.ts';
 import { recordInexactNumbers } from './exact-numbers.ts';
+import { cachedParse, rememberParse } from './parse-cache.ts';
 
 /** Alias expansion beyond this many extra nodes is refused (billion-laughs documents). */
 const MAX_ALIAS_EXPANSION = 1_000_000;
@@ -39,7 +40,7 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
   const hint = 'write an OpenAPI or JSON Schema document into it';
   if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint });
   const encoding = encodingOf(path, text);
-  const data = encoding === 'json' ? parseJson(text, display) : parseYaml(text, display);
+  const data = encoding === 'json' ? parseJson(text, display) : parseYamlCached(text, display);
   if (data === undefined || (data === null && encoding === 'yaml')) {
     throw new ConfigError(`${display} is empty (no YAML document, only comments)`, { file: display, hint });
   }
@@ -96,6 +97,15 @@ function parseJson(text: string, display: string): unknown {
 
 function tooDeep(display: string, cause: unknown): ConfigError {
   return nestingError(display, undefined, cause);
+}
+
+/** YAML through the parse cache (parse-cache.ts), which is off unless the CLI turned it on. */
+function parseYamlCached(text: string, display: string): unknown {
+  const cached = cachedParse(text);
+  if (cached.hit) return cached.data;
+  const data = parseYaml(text, display);
+  if (typeof data === 'object' && data !== null) rememberParse(cached.key, data, mayShareNodes(data));
+  return data;
 }
 
 function parseYaml(text: string, display: string): unknown {

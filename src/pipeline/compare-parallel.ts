@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { ToolError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
 import { compareContract } from './compare-contract.ts';
+import { parseCacheSettings } from '../load/parse-cache.ts';
 import type { Comparison, CompareOptions } from './comparison.ts';
 import { reviveError, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 
@@ -46,6 +47,7 @@ export async function compareInWorkers(
       contracts: indices.map((i) => contracts[i]),
       base: options.base,
       today: options.today.toISOString(),
+      parseCache: parseCacheSettings(),
     };
     const worker = startWorker(input);
     return new Promise<void>((resolve, reject) => {

@@ -4,10 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compareContract } from './compare-contract.ts';
+import { useParseCache } from '../load/parse-cache.ts';
 import { serializeError, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 
 async function main(input: WorkerInput): Promise<void> {
   const today = new Date(input.today);
+  useParseCache(input.parseCache);
   for (const [index, contract] of input.contracts.entries()) {
     try {
       const comparison = await compareContract(input.config, contract, { base: input.base, today });

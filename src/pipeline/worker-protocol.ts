@@ -2,12 +2,15 @@
 import { CancelledError, ConfigError, InterruptedError, isSpecverError, ToolError, UsageError, type SpecverError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
 import type { Comparison } from './comparison.ts';
+import type { ParseCacheSettings } from '../load/parse-cache.ts';
 
 export interface WorkerInput {
   config: Config;
   contracts: ContractConfig[];
   base?: string;
   today: string;
+  /** The parse cache of the main thread (module state does not cross into a worker). */
+  parseCache?: ParseCacheSettings;
 }
 
 export type WorkerMessage =

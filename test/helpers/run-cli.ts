@@ -20,7 +20,8 @@ export interface RunOptions {
 export async function runSpecver(argv: string[], options: RunOptions): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const env = { CI: 'true', NO_COLOR: '1', ...options.env };
+  // The parse cache is off unless a test turns it on: nothing is read from or written to the user's cache.
+  const env = { CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
   const exitCode = await runCli(argv, {
     cwd: options.cwd,
     env,

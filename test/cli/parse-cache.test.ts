@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCacheSettingsFor } from '../../src/cli/parse-cache-settings.ts';
+import { useParseCache } from '../../src/load/parse-cache.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { fixtureProject } from '../helpers/temp-project.ts';
+
+test.after.each(() => useParseCache(undefined));
+
+/** The example project with a breaking edit to its YAML spec. */
+function editedProject() {
+  const project = fixtureProject('petstore-initialised');
+  const spec = join(project.dir, 'api/petstore.yaml');
+  writeFileSync(spec, readFileSync(spec, 'utf8').replace(/\n {2}\/pets\/\{petId\}:/, '\n  /animals/{petId}:'));
+  return project;
+}
+
+const cached = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.json')).length;
+
+test('diff, breaking and lint print the same with a cold and a warm cache, and the same as with it off', async () => {
+  const project = editedProject();
+  const cache = tempDir();
+  const env = { CI: '', SPECVER_CACHE: 'on', SPECVER_CACHE_DIR: cache };
+  for (const argv of [['diff', '--json'], ['breaking', '--format', 'json'], ['lint', '--format', 'json']]) {
+    const off = await runSpecver(argv, { cwd: project.dir, env: { SPECVER_CACHE: 'off' } });
+    for (let run = 0; run < 3; run++) {
+      const r = await runSpecver(argv, { cwd: project.dir, env });
+      assert.is(r.exitCode, off.exitCode, `${argv[0]} run ${run}`);
+      assert.is(r.stdout, off.stdout, `${argv[0]} run ${run}`);
+    }
+  }
+  assert.ok(cached(cache) >= 2, 'the snapshots and unchanged specs were cached');
+});
+
+test('comparisons on worker threads use the same cache', async () => {
+  const project = editedProject();
+  const cache = tempDir();
+  const env = { CI: '', SPECVER_CACHE: 'on', SPECVER_CACHE_DIR: cache };
+  const off = await runSpecver(['diff', '--json'], { cwd: project.dir });
+  // The worker count is read from the process environment (the test worker restores it after this file).
+  process.env.SPECVER_WORKERS = '2';
+  try {
+    for (let run = 0; run < 3; run++) assert.is((await runSpecver(['diff', '--json'], { cwd: project.dir, env })).stdout, off.stdout);
+  } finally {
+    delete process.env.SPECVER_WORKERS;
+  }
+  assert.ok(cached(cache) >= 2);
+});
+
+test('a CI run reads the cache but writes nothing', async () => {
+  const project = editedProject();
+  const cache = tempDir();
+  for (let run = 0; run < 3; run++) assert.is((await runSpecver(['diff', '--json'], { cwd: project.dir, env: { CI: 'true', SPECVER_CACHE: 'on', SPECVER_CACHE_DIR: cache } })).exitCode, 0);
+  assert.equal(readdirSync(cache), []);
+});
+
+test('SPECVER_CACHE=off reads and writes nothing; another value is refused in one line (exit 2)', async () => {
+  const project = editedProject();
+  const cache = tempDir();
+  for (let run = 0; run < 3; run++) await runSpecver(['diff', '--json'], { cwd: project.dir, env: { CI: '', SPECVER_CACHE: 'off', SPECVER_CACHE_DIR: cache } });
+  assert.equal(readdirSync(cache), []);
+  const bad = await runSpecver(['diff'], { cwd: project.dir, env: { SPECVER_CACHE: 'sometimes' } });
+  assert.is(bad.exitCode, 2);
+  assert.match(bad.stderr, "SPECVER_CACHE 'sometimes' is not on or off");
+  assert.is(bad.stderr.trim().split('\n').length <= 2, true, bad.stderr);
+});
+
+test('where the cache lives: the user cache directory, or SPECVER_CACHE_DIR relative to the working directory', () => {
+  const home = parseCacheSettingsFor({}, '/work', '1.2.3');
+  assert.match(home!.dir.split('\\').join('/'), /specver\/parsed$/);
+  assert.is(home!.write, true);
+  assert.is(home!.salt, '1.2.3');
+  assert.is(parseCacheSettingsFor({ SPECVER_CACHE_DIR: 'cache' }, '/work', '1')!.dir, join('/work', 'cache'));
+  assert.is(parseCacheSettingsFor({ CI: 'true' }, '/work', '1')!.write, false);
+  for (const off of ['off', 'OFF', '0', 'false', 'no']) assert.is(parseCacheSettingsFor({ SPECVER_CACHE: off }, '/work', '1'), undefined, off);
+  for (const on of ['on', '1', 'true', 'yes', '']) assert.ok(parseCacheSettingsFor({ SPECVER_CACHE: on }, '/work', '1'), on);
+});
+
+test.run();
