@@ -56,10 +56,15 @@ function keyOf(text: string, current: ParseCacheSettings): string {
   return createHash('sha256').update(`${CACHE_FORMAT}\u0000${current.salt}\u0000`).update(text).digest('hex');
 }
 
+/** Per settings: whether the cache directory exists (checked once per run). */
+const present = new WeakMap<ParseCacheSettings, boolean>();
+
 /** The cached parse of a YAML text, if there is one. */
 export function cachedParse(text: string): CacheLookup {
   const current = settings;
   if (!current) return MISS;
+  // A run that may not write and has no cache directory (a CI job) does not even hash the text.
+  if (!current.write && !directoryPresent(current)) return MISS;
   const key = keyOf(text, current);
   const entry = join(current.dir, `${key}.json`);
   let json: string;
@@ -116,6 +121,12 @@ export function rememberParse(key: string | undefined, data: unknown, shared: bo
   } catch {
     // The cache is an optimisation: a directory that cannot be written only means the next run parses too.
   }
+}
+
+function directoryPresent(current: ParseCacheSettings): boolean {
+  let found = present.get(current);
+  if (found === undefined) present.set(current, (found = exists(current.dir)));
+  return found;
 }
 
 function exists(path: string): boolean {

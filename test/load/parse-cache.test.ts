@@ -71,6 +71,17 @@ test('without write permission (CI) entries are read but never written', () => {
   assert.ok(cachedParse(SPEC).hit);
 });
 
+test('a run that may not write, without a cache directory, does not hash the text: it simply misses', () => {
+  const dir = join(tempDir(), 'missing');
+  useParseCache({ dir, write: false, salt: 'test' });
+  const lookup = cachedParse(SPEC);
+  assert.is(lookup.hit, false);
+  assert.is(lookup.hit === false && lookup.key, undefined);
+  cacheIn(dir);
+  const writable = cachedParse(SPEC);
+  assert.ok(writable.hit === false && typeof writable.key === 'string');
+});
+
 test('documents JSON cannot carry are never cached: anchors, infinities, NaN, -0', () => {
   const texts = [
     'a: &x\n  b: 1\nc: *x\n',
