@@ -28,12 +28,16 @@ export interface ParseCacheSettings {
   write: boolean;
   /** What else decides a parse: specver's and the parser's versions. */
   salt: string;
+  /** Size limits (MAX_ENTRIES and MAX_TOTAL_BYTES unless given). */
+  maxEntries?: number;
+  maxBytes?: number;
 }
 
 /** Bumped whenever what a cached parse holds, or how a YAML text is parsed, changes. */
 const CACHE_FORMAT = 1;
-/** Entries kept; the least recently used beyond this are removed when a new one is written. */
+/** Entries kept, and their total size; the least recently used beyond either go when one is written. */
 export const MAX_ENTRIES = 64;
+export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 let settings: ParseCacheSettings | undefined;
 
@@ -52,7 +56,8 @@ export type CacheLookup = { hit: true; data: unknown } | { hit: false; key?: str
 
 const MISS: CacheLookup = { hit: false };
 
-function keyOf(text: string, current: ParseCacheSettings): string {
+/** The name (without suffix) of a text's entry. */
+export function keyOf(text: string, current: ParseCacheSettings): string {
   return createHash('sha256').update(`${CACHE_FORMAT}\u0000${current.salt}\u0000`).update(text).digest('hex');
 }
 
@@ -117,7 +122,7 @@ export function rememberParse(key: string | undefined, data: unknown, shared: bo
     writeFileSync(temp, json, { mode: 0o600 });
     renameSync(temp, entry);
     unlinkSync(marker);
-    prune(current.dir);
+    prune(current);
   } catch {
     // The cache is an optimisation: a directory that cannot be written only means the next run parses too.
   }
@@ -148,12 +153,20 @@ function touch(path: string): void {
   }
 }
 
-/** Keeps the MAX_ENTRIES most recently used entries (and as many markers), removing the rest. */
-function prune(dir: string): void {
+/** Keeps the most recently used entries within MAX_ENTRIES and MAX_TOTAL_BYTES (and MAX_ENTRIES markers). */
+function prune({ dir, maxEntries = MAX_ENTRIES, maxBytes = MAX_TOTAL_BYTES }: ParseCacheSettings): void {
   for (const suffix of ['.json', '.seen']) {
-    const files = readdirSync(dir).filter((name) => name.endsWith(suffix));
-    if (files.length <= MAX_ENTRIES) continue;
-    const byAge = files.map((name) => ({ name, used: statSync(join(dir, name)).mtimeMs })).sort((a, b) => b.used - a.used);
-    for (const { name } of byAge.slice(MAX_ENTRIES)) rmSync(join(dir, name), { force: true });
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith(suffix))
+      .map((name) => {
+        const info = statSync(join(dir, name));
+        return { name, used: info.mtimeMs, size: info.size };
+      })
+      .sort((a, b) => b.used - a.used);
+    let total = 0;
+    files.forEach(({ name, size }, i) => {
+      total += size;
+      if (i >= maxEntries || (i > 0 && total > maxBytes)) rmSync(join(dir, name), { force: true });
+    });
   }
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cachedParse, MAX_ENTRIES, useParseCache } from '../../src/load/parse-cache.ts';
+import { cachedParse, keyOf, MAX_ENTRIES, useParseCache, type ParseCacheSettings } from '../../src/load/parse-cache.ts';
 import { parseSource } from '../../src/load/parse-source.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -141,6 +141,26 @@ test(`at most ${MAX_ENTRIES} entries stay: the least recently used go first`, ()
   assert.is(entries(dir).length, MAX_ENTRIES);
   assert.not.ok(cachedParse(text(1)).hit, 'least recently used: removed');
   for (const i of [0, 2, MAX_ENTRIES - 1, MAX_ENTRIES]) assert.ok(cachedParse(text(i)).hit, `entry ${i} kept`);
+});
+
+test('the entries stay within a total size: the least recently used go first, the newest always stays', () => {
+  const dir = tempDir();
+  const text = (i: number) => `${SPEC}# version ${i}\n`;
+  const size = JSON.stringify(parseSource(SPEC, 'spec.yaml').data).length;
+  const settings: ParseCacheSettings = { dir, write: true, salt: 'test', maxBytes: size * 3 };
+  useParseCache(settings);
+  for (let i = 0; i < 5; i++) {
+    for (let k = 0; k < 2; k++) parseSource(text(i), 'spec.yaml');
+    // Distinct use times, whatever the file system's timestamp resolution.
+    const used = new Date(Date.UTC(2026, 0, 1, 0, i));
+    utimesSync(join(dir, `${keyOf(text(i), settings)}.json`), used, used);
+  }
+  assert.is(entries(dir).length, 3);
+  assert.equal([0, 1, 2, 3, 4].map((i) => cachedParse(text(i)).hit), [false, false, true, true, true]);
+  useParseCache({ dir, write: true, salt: 'test', maxBytes: 1 });
+  for (let k = 0; k < 2; k++) parseSource(text(5), 'spec.yaml');
+  assert.equal(entries(dir).length, 1, 'one entry larger than the budget is still kept');
+  assert.ok(cachedParse(text(5)).hit);
 });
 
 test('entries are plain JSON of the parsed data', () => {
