@@ -5,10 +5,11 @@
 // Ends with one line: "N passed, N failed" (preceded by "N skipped" when tests were skipped); fails when no
 // test ran. Each worker gets a temp directory (TMPDIR) of its own inside one temp root for the run: a file that
 // leaves a `specver-*` entry there fails, and the root is removed at the end (parallel runs do not interfere).
+// Some tests run the built CLI (dist/): when it is older than what it is built from, `npm run build` runs first.
 // Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
 // [--dir <test tree>]
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,46 @@ function findTests(dir) {
     } else if (entry.name.endsWith('.test.ts') && pattern.test(relative(testDir, full))) found.push(full);
   }
   return found.sort();
+}
+
+/** The newest modification time (ms) of a file under `path` (0 when there is none), and that file. */
+function newest(path) {
+  let found = { mtime: 0, file: path };
+  let entries;
+  try {
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return { mtime: stat.mtimeMs, file: path };
+    entries = readdirSync(path);
+  } catch {
+    return found;
+  }
+  for (const name of entries) {
+    const inner = newest(join(path, name));
+    if (inner.mtime > found.mtime) found = inner;
+  }
+  return found;
+}
+
+/**
+ * Tests run the built CLI (dist/): a build older than what it is built from would test stale code. The build's
+ * last step writes dist/rules-catalogue.json, so a complete build is newer than every input; otherwise the
+ * runner rebuilds first, and a failed build fails the run.
+ */
+function ensureFreshBuild() {
+  const stamp = newest(join(root, 'dist/rules-catalogue.json')).mtime;
+  const inputs = ['src', 'rules', 'scripts/bundle-cli.mjs', 'scripts/rules-catalogue.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+  const changed = inputs.map((input) => newest(join(root, input))).find((input) => input.mtime > stamp);
+  if (!changed) return true;
+  const why = stamp === 0 ? 'dist/ is missing or incomplete' : `${relative(root, changed.file)} is newer than dist/`;
+  process.stdout.write(`${why}: running npm run build first\n`);
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
+  if (build.status === 0) return true;
+  process.stdout.write(`FAIL npm run build (exit ${build.status ?? build.signal}): tests of the built CLI cannot run\n${build.stdout ?? ''}${build.stderr ?? ''}\n`);
+  return false;
+}
+if (dirFlag < 0 && !ensureFreshBuild()) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 // The roots of earlier runs that were killed before they could remove theirs (their runner pid is gone).
