@@ -1,5 +1,8 @@
-/** Run the specver program in-process: argv in -> { stdout, stderr, exitCode }. */
+/** Run the specver program in-process (or, for what needs a real process, the built CLI): argv in -> { stdout, stderr, exitCode }. */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run.ts';
+import { runChild } from './child.ts';
 
 export interface CliResult {
   stdout: string;
@@ -38,6 +41,28 @@ export async function runSpecver(argv: string[], options: RunOptions): Promise<C
     exitCode,
     json<T>() {
       return JSON.parse(stdout) as T;
+    },
+  };
+}
+
+/** The built CLI (dist/, `npm run build`; the test runner rebuilds it when it is older than src/). */
+export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+
+/**
+ * Run the built CLI in a child process, with the same defaults as runSpecver: for what only a real process
+ * has (worker threads start from the bundled worker, as users run them, instead of compiling src/ per thread).
+ */
+export async function runBuiltSpecver(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, label: `specver ${argv.join(' ')} (dist/main.js)` });
+  if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.js) was killed by ${child.signal}: ${child.stderr}`);
+  return {
+    stdout: child.stdout,
+    stderr: child.stderr,
+    exitCode: child.code!,
+    json<T>() {
+      return JSON.parse(child.stdout) as T;
     },
   };
 }

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
 import { workerCount, PARALLEL_THRESHOLD } from '../../src/pipeline/compare-parallel.ts';
 import { reviveError, serializeError } from '../../src/pipeline/worker-protocol.ts';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver, type CliResult } from '../helpers/run-cli.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 
 function spec(title: string, maximum: number): string {
@@ -42,8 +42,16 @@ test('many contracts: worker threads give the same report as one thread, in conf
   const init = await runSpecver(['init', '--json'], { cwd: project.dir });
   assert.is(init.exitCode, 0, init.stderr);
   for (let i = 0; i < count; i += 3) project.write(`api/svc-${String(i).padStart(2, '0')}.yaml`, spec(`svc ${i}`, 50));
-  const serial = await runSpecver(['diff', '--json'], { cwd: project.dir, env: { SPECVER_WORKERS: '0' } });
-  const parallel = await runSpecver(['diff', '--json'], { cwd: project.dir, env: { SPECVER_WORKERS: '2' } });
+  // In-process the worker count comes from the process environment, not from the run's (as in parse-cache.test.ts).
+  process.env.SPECVER_WORKERS = '0';
+  let serial: CliResult;
+  try {
+    serial = await runSpecver(['diff', '--json'], { cwd: project.dir });
+  } finally {
+    delete process.env.SPECVER_WORKERS;
+  }
+  // Worker threads in the built CLI, as users run it: from src/ each thread would compile the sources first.
+  const parallel = await runBuiltSpecver(['diff', '--json'], { cwd: project.dir, env: { SPECVER_WORKERS: '2' } });
   assert.is(parallel.exitCode, 0, parallel.stderr);
   assert.equal(parallel.json(), serial.json());
   const names = parallel.json().contracts.map((c: { name: string }) => c.name);
@@ -56,7 +64,7 @@ test('an error in a worker is reported like any other: one line, exit 2', async 
   for (let i = 0; i < 9; i++) project.write(`api/svc-${i}.yaml`, spec(`svc ${i}`, 100));
   assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
   project.write('api/svc-4.yaml', 'openapi: 3.0.3\ninfo: [broken\n');
-  const r = await runSpecver(['breaking'], { cwd: project.dir, env: { SPECVER_WORKERS: '2' } });
+  const r = await runBuiltSpecver(['breaking'], { cwd: project.dir, env: { SPECVER_WORKERS: '2' } });
   assert.is(r.exitCode, 2);
   assert.match(r.stderr, /^specver: .*svc-4\.yaml:\d+/);
   assert.not.match(r.stderr, /\n\s+at /);
