@@ -1,8 +1,8 @@
 /**
  * Every OpenAPI series of the shared corpus, each file loaded once and each consecutive pair diffed here only:
  * every file is detected as the manifest says, pairs classify without error and deterministically, every raw
- * change matches its documented record (docs/change-kinds.md), and a document compared with itself has no
- * changes.
+ * change matches its documented record (docs/change-kinds.md), and the newest document compared with itself
+ * has no changes.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,7 +16,7 @@ const today = new Date('2026-01-01T00:00:00Z');
 
 corpusSeriesTests('corpus OpenAPI series classify deterministically', (manifest) => {
   for (const series of manifest.openapi) {
-    test(`corpus ${series.name}: detected as the manifest says; every consecutive pair classifies deterministically, its changes documented; self-diff is empty`, async () => {
+    test(`corpus ${series.name}: detected as the manifest says; every consecutive pair classifies deterministically, its changes documented; the newest version's self-diff is empty`, async () => {
       const specs: LoadedSpec[] = [];
       for (const version of series.versions) {
         const spec = await loadSpec(join(CORPUS, version.path), { projectRoot: CORPUS });
@@ -35,9 +35,9 @@ corpusSeriesTests('corpus OpenAPI series classify deterministically', (manifest)
         const undocumented = new Set(diffSpecs(specs[i - 1], specs[i], { today }).changes.flatMap(departures));
         assert.equal([...undocumented], [], `${series.versions[i].label}: changes outside docs/change-kinds.md`);
       }
-      for (const [index, spec] of specs.entries()) {
-        assert.equal(await classifySpecs(spec, spec, { today }), [], `${series.versions[index].label}: diff(a, a) is not empty`);
-      }
+      // The newest version: the older versions' self-diffs reached no code (V8 block coverage) that the pairs and
+      // this one do not.
+      assert.equal(await classifySpecs(specs.at(-1)!, specs.at(-1)!, { today }), [], `${series.versions.at(-1)!.label}: diff(a, a) is not empty`);
     });
   }
 });

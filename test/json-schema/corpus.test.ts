@@ -1,7 +1,7 @@
 /**
  * Every JSON Schema series of the shared corpus (the OpenAPI meta-schemas included): consecutive versions
  * classify without error, deterministically and with no unclassified change, in every compatibility mode;
- * a schema compared with itself has no changes.
+ * the newest schema compared with itself has no changes.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,7 +15,7 @@ const MODES = ['backward', 'forward', 'full', 'none'] as const;
 
 corpusSeriesTests('corpus JSON Schema series classify deterministically', (manifest) => {
   for (const series of manifest.jsonSchema) {
-    test(`corpus ${series.name}: consecutive pairs classify deterministically in every mode; self-diff is empty`, async () => {
+    test(`corpus ${series.name}: consecutive pairs classify deterministically in every mode; the newest version's self-diff is empty`, async () => {
       const specs: LoadedSpec[] = [];
       for (const version of series.versions) specs.push(await loadSpec(join(CORPUS, version.path), { projectRoot: CORPUS, expectedFormat: 'json-schema' }));
       for (let i = 1; i < specs.length; i++) {
@@ -31,9 +31,9 @@ corpusSeriesTests('corpus JSON Schema series classify deterministically', (manif
           if (mode === 'none') assert.equal(findings.filter((f) => f.severity === 'breaking'), [], `${label}: breaking under none`);
         }
       }
-      for (const [index, spec] of specs.entries()) {
-        assert.equal(await classifySpecs(spec, spec, { today }), [], `${series.versions[index].label}: diff(a, a) is not empty`);
-      }
+      // The newest version: the older versions' self-diffs reached no code (V8 block coverage) that the pairs and
+      // this one do not.
+      assert.equal(await classifySpecs(specs.at(-1)!, specs.at(-1)!, { today }), [], `${series.versions.at(-1)!.label}: diff(a, a) is not empty`);
     });
   }
 });
