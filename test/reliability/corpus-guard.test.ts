@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
-const SAMPLE = join(REPO_ROOT, 'test/load/line-index.test.ts'); // corpus tests, and two that need no corpus
+const SAMPLE = join(REPO_ROOT, 'test/fixtures/corpus-guard/sample.test.ts'); // corpus tests, and two that need no corpus
 
 function runWithoutCorpus(extra: { CI?: string; SPECVER_SKIP_CORPUS?: string }) {
   const env: Record<string, string | undefined> = { ...process.env, SPECVER_TEST_CORPUS: join(REPO_ROOT, 'no-such-corpus'), NO_COLOR: '1' };
