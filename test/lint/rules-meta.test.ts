@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALIASES_FILE, parseAliasGiven, aliasDefinitions } from '../../src/lint/aliases.ts';
 import { checkFunctionOptions, FUNCTION_NAMES, FUNCTIONS } from '../../src/lint/functions/index.ts';
-import { BUILTIN_LINT_RULES_DIR, builtinLintRules } from '../../src/lint/load-lint-rules.ts';
+import { BUILTIN_LINT_RULES_DIR, builtinLintRules, parseLintRule } from '../../src/lint/load-lint-rules.ts';
 import { SCHEMAS_DIR, validateAgainst } from '../../src/schema-validation.ts';
 import { caseFiles } from './lint-cases.ts';
 
@@ -45,6 +45,8 @@ for (const format of ['openapi', 'json-schema']) {
         const alias = parseAliasGiven(given);
         if (alias) assert.ok(alias.name in aliasDefinitions(), `unknown alias ${given}`);
       }
+      // Everything a team's rule file is checked for when it loads (built-ins skip it at run time).
+      parseLintRule(readFileSync(join(BUILTIN_LINT_RULES_DIR, format, name), 'utf8'), `rules/lint/${format}/${name}`, format as 'openapi' | 'json-schema');
       const c = cases.get(data.id);
       assert.ok(c, `fixtures/lint/${data.id}.yaml is missing`);
       assert.ok((c?.fire ?? []).length >= 1, 'needs at least one firing case');
