@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * Part of `npm run build`: writes dist/rules-catalogue.json, the text of every built-in rule file in one
- * file (see src/store/builtin-files.ts). Rebuild after editing rules/ so the built CLI sees the edit.
+ * Part of `npm run build`: writes dist/rules-catalogue/ (the text of every built-in rule file, one file per
+ * directory) and, last, its index dist/rules-catalogue.json (see src/store/builtin-files.ts). Rebuild after
+ * editing rules/ so the built CLI sees the edit.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readRulesCatalogue } from '../dist/store/builtin-files.js';
+import { readRulesCatalogue, writeRulesCatalogue } from '../dist/store/builtin-files.js';
 
-const out = fileURLToPath(new URL('../dist/rules-catalogue.json', import.meta.url));
-const catalogue = readRulesCatalogue();
-writeFileSync(out, JSON.stringify(catalogue));
-console.log(`wrote dist/rules-catalogue.json (${Object.values(catalogue).reduce((n, files) => n + files.length, 0)} rule files)`);
+rmSync(fileURLToPath(new URL('../dist/rules-catalogue/', import.meta.url)), { recursive: true, force: true });
+const count = writeRulesCatalogue(readRulesCatalogue());
+console.log(`wrote dist/rules-catalogue/ (${count} rule files)`);

@@ -71,8 +71,8 @@ function newest(path) {
 
 /**
  * Tests run the built CLI (dist/): a build older than what it is built from would test stale code. The build's
- * last step writes dist/rules-catalogue.json, so a complete build is newer than every input; otherwise the
- * runner rebuilds first, and a failed build fails the run.
+ * last step writes dist/rules-catalogue.json (the index of dist/rules-catalogue/), so a complete build is newer
+ * than every input; otherwise the runner rebuilds first, and a failed build fails the run.
  */
 function ensureFreshBuild() {
   const stamp = newest(join(root, 'dist/rules-catalogue.json')).mtime;

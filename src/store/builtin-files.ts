@@ -1,16 +1,19 @@
 /**
- * The built-in rule files (`rules/**` JSON) in one read. `npm run build` writes `dist/rules-catalogue.json`
- * holding the text of every file, so a run opens one file instead of some 800: on slow file systems (virtual
- * machines, container volumes) those opens cost up to 100 ms of every diff. Each directory's listing is still
- * read (one call per directory) and must match the catalogue's, so a file added or removed since the build
- * is never missed; run from `src/` (tests, tsx), or with no catalogue, the files are read one by one.
+ * The built-in rule files (`rules/**` JSON), one read per directory. `npm run build` writes the text of every
+ * file of a directory into one file under `dist/rules-catalogue/`, and `dist/rules-catalogue.json` names them,
+ * so a run opens a few files instead of some 800 (on slow file systems, virtual machines and container
+ * volumes, those opens cost up to 100 ms of every diff), and lint reads none of the classification rules. Each
+ * directory's listing is still read (one call per directory) and must match the catalogue's, so a file added
+ * or removed since the build is never missed; run from `src/` (tests, tsx), or with no catalogue, the files
+ * are read one by one.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CATALOGUE_FILE = fileURLToPath(new URL('../rules-catalogue.json', import.meta.url));
+const CATALOGUE_INDEX = fileURLToPath(new URL('../rules-catalogue.json', import.meta.url));
+const CATALOGUE_DIR = fileURLToPath(new URL('../rules-catalogue/', import.meta.url));
 
 /** A rule file: absolute path and text. */
 export interface BuiltInFile { path: string; text: string }
@@ -18,7 +21,9 @@ export interface BuiltInFile { path: string; text: string }
 /** Directory (relative to the package, `rules/openapi/classify`) -> its files as [name, text], sorted. */
 export type RulesCatalogue = Record<string, Array<[string, string]>>;
 
-let loaded: RulesCatalogue | null | undefined;
+/** Directory key -> the name of its catalogue file; null when there is no built catalogue. */
+let index: Record<string, string> | null | undefined;
+const loaded: RulesCatalogue = {};
 
 function jsonNames(dir: string): string[] {
   try {
@@ -37,11 +42,36 @@ export function filesFromCatalogue(catalogue: RulesCatalogue, dir: string, names
   return entries.map(([name, text]) => ({ path: join(dir, name), text }));
 }
 
+/** The catalogue's entries for one directory (read on first use), or undefined without a built catalogue. */
+function catalogued(dir: string): RulesCatalogue | undefined {
+  if (index === undefined) index = existsSync(CATALOGUE_INDEX) ? (JSON.parse(readFileSync(CATALOGUE_INDEX, 'utf8')) as Record<string, string>) : null;
+  const key = keyOf(dir);
+  const file = index?.[key];
+  if (!file) return undefined;
+  loaded[key] ??= JSON.parse(readFileSync(join(CATALOGUE_DIR, file), 'utf8')) as Array<[string, string]>;
+  return loaded;
+}
+
 /** The `.json` files of a built-in rules directory, sorted by name. */
 export function builtInFiles(dir: string): BuiltInFile[] {
-  if (loaded === undefined) loaded = existsSync(CATALOGUE_FILE) ? (JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as RulesCatalogue) : null;
   const names = jsonNames(dir);
-  return (loaded && filesFromCatalogue(loaded, dir, names)) ?? names.map((name) => ({ path: join(dir, name), text: readFileSync(join(dir, name), 'utf8') }));
+  const catalogue = catalogued(dir);
+  return (catalogue && filesFromCatalogue(catalogue, dir, names)) ?? names.map((name) => ({ path: join(dir, name), text: readFileSync(join(dir, name), 'utf8') }));
+}
+
+/**
+ * Writes the catalogue (the build's last step): one file per directory, then the index naming them, which
+ * is what a run looks for first (and what tells a complete build). Returns the number of rule files.
+ */
+export function writeRulesCatalogue(catalogue: RulesCatalogue, indexFile = CATALOGUE_INDEX, dir = CATALOGUE_DIR): number {
+  mkdirSync(dir, { recursive: true });
+  const names: Record<string, string> = {};
+  for (const [key, files] of Object.entries(catalogue)) {
+    names[key] = `${key.replaceAll('/', '.')}.json`;
+    writeFileSync(join(dir, names[key]), JSON.stringify(files));
+  }
+  writeFileSync(indexFile, JSON.stringify(names));
+  return Object.values(catalogue).reduce((n, files) => n + files.length, 0);
 }
 
 /** Every directory under rules/ that holds JSON files, read from disk (what the build writes). */

@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInFiles, filesFromCatalogue, readRulesCatalogue } from '../../src/store/builtin-files.ts';
+import { builtInFiles, filesFromCatalogue, readRulesCatalogue, writeRulesCatalogue } from '../../src/store/builtin-files.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
 const catalogue = readRulesCatalogue();
@@ -31,6 +32,16 @@ test('a listing that differs from the catalogue (a file added or removed since t
   assert.is(filesFromCatalogue(catalogue, dir, [...names, 'zz-new-rule.json']), undefined);
   assert.is(filesFromCatalogue(catalogue, dir, names.slice(1)), undefined);
   assert.is(filesFromCatalogue({}, dir, names), undefined);
+});
+
+test('the built catalogue is one file per directory, named by an index written last', () => {
+  const dir = tempDir();
+  const count = writeRulesCatalogue(catalogue, join(dir, 'index.json'), join(dir, 'files'));
+  assert.is(count, Object.values(catalogue).reduce((n, files) => n + files.length, 0));
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Record<string, string>;
+  assert.equal(Object.keys(index).sort(), Object.keys(catalogue).sort());
+  for (const [key, file] of Object.entries(index)) assert.equal(JSON.parse(readFileSync(join(dir, 'files', file), 'utf8')), catalogue[key], key);
+  assert.ok(statSync(join(dir, 'index.json')).mtimeMs >= Math.max(...readdirSync(join(dir, 'files')).map((f) => statSync(join(dir, 'files', f)).mtimeMs)));
 });
 
 test.run();
