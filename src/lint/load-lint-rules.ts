@@ -53,11 +53,11 @@ const FORMAT_DIRS = ['openapi', 'json-schema'] as const;
  * that cost a run time (ajv against the rule schema and each function's options schema, the nesting limit,
  * the JSONPath guard and probe): test/lint/rules-meta.test.ts runs every one of them on every built-in rule.
  */
-export function parseLintRule(text: string, display: string, format?: 'openapi' | 'json-schema', { builtIn = false } = {}): LintRule {
+export function parseLintRule(text: string, display: string, format?: 'openapi' | 'json-schema', { builtIn = false, parsed }: { builtIn?: boolean; parsed?: unknown } = {}): LintRule {
   let data: any;
   try {
-    // A UTF-8 BOM is accepted, as in every other input.
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    // A UTF-8 BOM is accepted, as in every other input. A built-in file may come parsed by the build.
+    data = builtIn && parsed !== undefined ? structuredClone(parsed) : JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ToolError(`${display}: lint rule file is not valid JSON (${(error as Error).message})`, { file: display });
   }
@@ -141,8 +141,8 @@ export function builtinLintRules(): LintRule[] {
   const rules: LintRule[] = [];
   for (const format of FORMAT_DIRS) {
     const dir = join(BUILTIN_LINT_RULES_DIR, format);
-    for (const { path, text } of builtInFiles(dir)) {
-      rules.push(parseLintRule(text, `rules/lint/${format}/${basename(path)}`, format, { builtIn: true }));
+    for (const file of builtInFiles(dir)) {
+      rules.push(parseLintRule(file.data === undefined ? file.text : '', `rules/lint/${format}/${basename(file.path)}`, format, { builtIn: true, parsed: file.data }));
     }
   }
   builtins = rules;

@@ -68,7 +68,9 @@ export function ruleFileName(file: string, root?: string): string {
  * A rule file's JSON. A file read from disk must be a regular file within the size limit and, for a
  * project's own files (`root` given), really inside the project: those refusals are ConfigErrors (exit 2).
  */
-function readJson(file: string, nameOf: () => string, text?: string, root?: string): unknown {
+function readJson(file: string, nameOf: () => string, text?: string, root?: string, parsed?: unknown): unknown {
+  // A built-in file the build already parsed (and the test suite checked for depth) is taken as it is.
+  if (parsed !== undefined) return parsed;
   let data: unknown;
   try {
     if (text === undefined) {
@@ -87,12 +89,12 @@ function readJson(file: string, nameOf: () => string, text?: string, root?: stri
 }
 
 /** Read and validate one rule file; an invalid file is a ToolError naming it (relative to `root` when given). */
-export function readRuleFile(file: string, builtIn: boolean, root?: string, text?: string): RuleDefinition {
+export function readRuleFile(file: string, builtIn: boolean, root?: string, text?: string, parsed?: unknown): RuleDefinition {
   const invalid = (problem: string, hint?: string) => {
     const name = ruleFileName(file, root);
     return new ToolError(`invalid rule file ${name}: ${problem}`, { file: name, ...(hint ? { hint } : {}) });
   };
-  const data = readJson(file, () => ruleFileName(file, root), text, root) as Record<string, any>;
+  const data = readJson(file, () => ruleFileName(file, root), text, root, builtIn ? parsed : undefined) as Record<string, any>;
   // Built-in rules ship validated (test/rules/rules-meta.test.ts checks each against the schema); skipping ajv
   // for them keeps every run from paying for 700+ validations. Team rule files are always validated.
   const violations = builtIn ? [] : validateAgainst('classify-rule.schema.json', data);
@@ -134,7 +136,7 @@ let builtIns: RuleDefinition[] | undefined;
 let namedConditions: NamedCondition[] | undefined;
 
 export function builtInRules(): RuleDefinition[] {
-  builtIns ??= [...builtInFiles(join(RULES_DIR, 'classify')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'classify'))].map(({ path, text }) => readRuleFile(path, true, undefined, text));
+  builtIns ??= [...builtInFiles(join(RULES_DIR, 'classify')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'classify'))].map((f) => readRuleFile(f.path, true, undefined, f.data === undefined ? f.text : undefined, f.data));
   return builtIns;
 }
 
@@ -143,8 +145,9 @@ export function builtInRules(): RuleDefinition[] {
  * referenced as `{ "condition": "<name>" }`; names are unique across both folders.
  */
 export function builtInConditions(): NamedCondition[] {
-  namedConditions ??= [...builtInFiles(join(RULES_DIR, 'conditions')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map(({ path: file, text }) => {
-    const data = readJson(file, () => ruleFileName(file), text) as Record<string, any>;
+  namedConditions ??= [...builtInFiles(join(RULES_DIR, 'conditions')), ...builtInFiles(join(JSON_SCHEMA_RULES_DIR, 'conditions'))].map((f) => {
+    const file = f.path;
+    const data = readJson(file, () => ruleFileName(file), f.data === undefined ? f.text : undefined, undefined, f.data) as Record<string, any>;
     const name = basename(file, '.json');
     if (data.name !== name || typeof data.conditions !== 'object') {
       const shown = ruleFileName(file);

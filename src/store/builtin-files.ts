@@ -15,15 +15,17 @@ export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CATALOGUE_INDEX = fileURLToPath(new URL('../rules-catalogue.json', import.meta.url));
 const CATALOGUE_DIR = fileURLToPath(new URL('../rules-catalogue/', import.meta.url));
 
-/** A rule file: absolute path and text. */
-export interface BuiltInFile { path: string; text: string }
+/** A rule file: absolute path and text; `data` is its parsed JSON when the built catalogue already holds it. */
+export interface BuiltInFile { path: string; text: string; data?: unknown }
 
 /** Directory (relative to the package, `rules/openapi/classify`) -> its files as [name, text], sorted. */
 export type RulesCatalogue = Record<string, Array<[string, string]>>;
+/** A built catalogue file: the files of one directory as [name, parsed JSON] (parsed once, by the build). */
+export type BuiltEntries = Array<[string, unknown]>;
 
 /** Directory key -> the name of its catalogue file; null when there is no built catalogue. */
 let index: Record<string, string> | null | undefined;
-const loaded: RulesCatalogue = {};
+const loaded: Record<string, BuiltEntries> = {};
 
 function jsonNames(dir: string): string[] {
   try {
@@ -35,28 +37,36 @@ function jsonNames(dir: string): string[] {
 
 const keyOf = (dir: string) => relative(PACKAGE_ROOT, dir).split(sep).join('/');
 
-/** The files of one directory as `catalogue` has them, or undefined when its listing differs from `names`. */
-export function filesFromCatalogue(catalogue: RulesCatalogue, dir: string, names: string[]): BuiltInFile[] | undefined {
-  const entries = catalogue[keyOf(dir)];
-  if (!entries || entries.length !== names.length || entries.some(([name], i) => name !== names[i])) return undefined;
-  return entries.map(([name, text]) => ({ path: join(dir, name), text }));
-}
-
-/** The catalogue's entries for one directory (read on first use), or undefined without a built catalogue. */
-function catalogued(dir: string): RulesCatalogue | undefined {
+/** The built catalogue's files of one directory (read on first use), or undefined when it has none. */
+function catalogued(dir: string, names: string[]): BuiltInFile[] | undefined {
   if (index === undefined) index = existsSync(CATALOGUE_INDEX) ? (JSON.parse(readFileSync(CATALOGUE_INDEX, 'utf8')) as Record<string, string>) : null;
   const key = keyOf(dir);
   const file = index?.[key];
   if (!file) return undefined;
-  loaded[key] ??= JSON.parse(readFileSync(join(CATALOGUE_DIR, file), 'utf8')) as Array<[string, string]>;
-  return loaded;
+  return filesFromEntries((loaded[key] ??= JSON.parse(readFileSync(join(CATALOGUE_DIR, file), 'utf8')) as BuiltEntries), dir, names);
+}
+
+/** A built catalogue file's entries as files of `dir`, or undefined when the listing `names` differs from them. */
+export function filesFromEntries(entries: BuiltEntries, dir: string, names: string[]): BuiltInFile[] | undefined {
+  if (entries.length !== names.length || entries.some(([name], i) => name !== names[i])) return undefined;
+  return entries.map(([name, data]) => ({
+    path: join(dir, name),
+    data,
+    get text() {
+      return `${JSON.stringify(data, null, 2)}\n`;
+    },
+  }));
+}
+
+/** A directory's files as a built catalogue file holds them: [name, parsed JSON]. */
+export function builtEntries(files: Array<[string, string]>): BuiltEntries {
+  return files.map(([name, text]) => [name, JSON.parse(text.replace(/^\uFEFF/, ''))]);
 }
 
 /** The `.json` files of a built-in rules directory, sorted by name. */
 export function builtInFiles(dir: string): BuiltInFile[] {
   const names = jsonNames(dir);
-  const catalogue = catalogued(dir);
-  return (catalogue && filesFromCatalogue(catalogue, dir, names)) ?? names.map((name) => ({ path: join(dir, name), text: readFileSync(join(dir, name), 'utf8') }));
+  return catalogued(dir, names) ?? names.map((name) => ({ path: join(dir, name), text: readFileSync(join(dir, name), 'utf8') }));
 }
 
 /**
@@ -68,7 +78,7 @@ export function writeRulesCatalogue(catalogue: RulesCatalogue, indexFile = CATAL
   const names: Record<string, string> = {};
   for (const [key, files] of Object.entries(catalogue)) {
     names[key] = `${key.replaceAll('/', '.')}.json`;
-    writeFileSync(join(dir, names[key]), JSON.stringify(files));
+    writeFileSync(join(dir, names[key]), JSON.stringify(builtEntries(files)));
   }
   writeFileSync(indexFile, JSON.stringify(names));
   return Object.values(catalogue).reduce((n, files) => n + files.length, 0);
