@@ -3,18 +3,23 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseCacheSettingsFor } from '../../src/cli/parse-cache-settings.ts';
-import { useParseCache } from '../../src/load/parse-cache.ts';
+import { MIN_LENGTH, useParseCache } from '../../src/load/parse-cache.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { fixtureProject } from '../helpers/temp-project.ts';
 
 test.after.each(() => useParseCache(undefined));
 
-/** The example project with a breaking edit to its YAML spec. */
+/** A line that brings a YAML file over the size the cache starts at (MIN_LENGTH), unchanged between versions. */
+const PADDING = `x-padding: ${'p'.repeat(MIN_LENGTH)}\n`;
+
+/** The example project, its petstore spec and snapshot padded to a cached size, with a breaking edit to the spec. */
 function editedProject() {
   const project = fixtureProject('petstore-initialised');
   const spec = join(project.dir, 'api/petstore.yaml');
-  writeFileSync(spec, readFileSync(spec, 'utf8').replace(/\n {2}\/pets\/\{petId\}:/, '\n  /animals/{petId}:'));
+  const snapshots = join(project.dir, '.specver/snapshots');
+  for (const name of readdirSync(snapshots).filter((n) => n.startsWith('petstore@'))) writeFileSync(join(snapshots, name), readFileSync(join(snapshots, name), 'utf8') + PADDING);
+  writeFileSync(spec, readFileSync(spec, 'utf8').replace(/\n {2}\/pets\/\{petId\}:/, '\n  /animals/{petId}:') + PADDING);
   return project;
 }
 

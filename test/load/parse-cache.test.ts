@@ -2,14 +2,15 @@ import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cachedParse, keyOf, MAX_ENTRIES, useParseCache, type ParseCacheSettings } from '../../src/load/parse-cache.ts';
+import { cachedParse, keyOf, MAX_ENTRIES, MIN_LENGTH, useParseCache, type ParseCacheSettings } from '../../src/load/parse-cache.ts';
 import { parseSource } from '../../src/load/parse-source.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const SPEC = 'openapi: 3.0.3\ninfo:\n  title: Pets\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
 
+/** The cache in `dir`, for texts of any size (SPEC is small). */
 function cacheIn(dir: string, write = true) {
-  useParseCache({ dir, write, salt: 'test' });
+  useParseCache({ dir, write, salt: 'test', minLength: 0 });
 }
 
 const entries = (dir: string, suffix = '.json') => readdirSync(dir).filter((name) => name.endsWith(suffix));
@@ -56,7 +57,7 @@ test('the key is the text and the salt: another text or another specver version 
   for (let i = 0; i < 2; i++) parseSource(SPEC, 'spec.yaml');
   assert.ok(cachedParse(SPEC).hit);
   assert.not.ok(cachedParse(`${SPEC}# edited\n`).hit);
-  useParseCache({ dir, write: true, salt: 'another version' });
+  useParseCache({ dir, write: true, salt: 'another version', minLength: 0 });
   assert.not.ok(cachedParse(SPEC).hit);
 });
 
@@ -73,7 +74,7 @@ test('without write permission (CI) entries are read but never written', () => {
 
 test('a run that may not write, without a cache directory, does not hash the text: it simply misses', () => {
   const dir = join(tempDir(), 'missing');
-  useParseCache({ dir, write: false, salt: 'test' });
+  useParseCache({ dir, write: false, salt: 'test', minLength: 0 });
   const lookup = cachedParse(SPEC);
   assert.is(lookup.hit, false);
   assert.is(lookup.hit === false && lookup.key, undefined);
@@ -147,7 +148,7 @@ test('the entries stay within a total size: the least recently used go first, th
   const dir = tempDir();
   const text = (i: number) => `${SPEC}# version ${i}\n`;
   const size = JSON.stringify(parseSource(SPEC, 'spec.yaml').data).length;
-  const settings: ParseCacheSettings = { dir, write: true, salt: 'test', maxBytes: size * 3 };
+  const settings: ParseCacheSettings = { dir, write: true, salt: 'test', maxBytes: size * 3, minLength: 0 };
   useParseCache(settings);
   for (let i = 0; i < 5; i++) {
     for (let k = 0; k < 2; k++) parseSource(text(i), 'spec.yaml');
@@ -157,10 +158,20 @@ test('the entries stay within a total size: the least recently used go first, th
   }
   assert.is(entries(dir).length, 3);
   assert.equal([0, 1, 2, 3, 4].map((i) => cachedParse(text(i)).hit), [false, false, true, true, true]);
-  useParseCache({ dir, write: true, salt: 'test', maxBytes: 1 });
+  useParseCache({ dir, write: true, salt: 'test', maxBytes: 1, minLength: 0 });
   for (let k = 0; k < 2; k++) parseSource(text(5), 'spec.yaml');
   assert.equal(entries(dir).length, 1, 'one entry larger than the budget is still kept');
   assert.ok(cachedParse(text(5)).hit);
+});
+
+test('texts under 64 KiB are parsed every time: smaller files parse faster than the cache answers', () => {
+  const dir = tempDir();
+  useParseCache({ dir, write: true, salt: 'test' });
+  for (let i = 0; i < 3; i++) parseSource(SPEC, 'spec.yaml');
+  assert.equal(readdirSync(dir), []);
+  const large = `${SPEC}x-padding: ${'p'.repeat(MIN_LENGTH)}\n`;
+  for (let i = 0; i < 2; i++) parseSource(large, 'spec.yaml');
+  assert.ok(cachedParse(large).hit);
 });
 
 test('entries are plain JSON of the parsed data', () => {
