@@ -26,14 +26,15 @@ export const unique: LintFunction = {
   placeholders: ['first'],
   scope: 'all',
   runAll(targets) {
-    const first = new Map<string, string>();
+    // The first target of each value; its place is worked out only when a repeat names it.
+    const first = new Map<string, { pointer: string }>();
     const out: FunctionReport[] = [];
     for (const target of targets) {
       if (target.value === undefined || target.value === null) continue;
       const key = JSON.stringify(target.value);
       const seen = first.get(key);
-      if (seen === undefined) first.set(key, placeOf(target.pointer));
-      else out.push({ pointer: target.pointer, values: { value: target.value, first: seen } });
+      if (seen === undefined) first.set(key, target);
+      else out.push({ pointer: target.pointer, values: { value: target.value, first: placeOf(seen.pointer) } });
     }
     return out;
   },

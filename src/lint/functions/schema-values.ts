@@ -66,11 +66,12 @@ export const requiredDefined: LintFunction = {
     const types = declaredTypes(schema);
     if (types && !types.includes('object')) return [{ at: ['required'], messageId: 'noEffect', values: { value: schema.required, type: types.join(' | ') } }];
     if (!isRecord(schema.properties)) return NONE;
-    // A member of an allOf may require what a sibling member defines.
-    if (/\/(allOf|anyOf|oneOf)\/\d+$/.test(target.pointer)) return NONE;
     if (schema.allOf || schema.anyOf || schema.oneOf || schema.patternProperties || schema.$ref || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) return NONE;
     const properties = schema.properties;
-    return schema.required.flatMap((name: unknown, i: number) => (typeof name === 'string' && !(name in properties) ? [{ at: ['required', i], messageId: 'notDefined', values: { value: name } }] : NONE));
+    const reports: FunctionReport[] = schema.required.flatMap((name: unknown, i: number) => (typeof name === 'string' && !(name in properties) ? [{ at: ['required', i], messageId: 'notDefined', values: { value: name } }] : NONE));
+    // A member of an allOf may require what a sibling member defines (the pointer is built only now: rarely).
+    if (reports.length === 0 || /\/(allOf|anyOf|oneOf)\/\d+$/.test(target.pointer)) return NONE;
+    return reports;
   },
 };
 
