@@ -8,6 +8,7 @@ import type { RawChange } from '../diff/types.ts';
 import { CHANGE_ACTIONS } from '../diff/types.ts';
 import type { Condition, NamedCondition, RuleDefinition } from '../ruleset/load-rules.ts';
 import { addOperators } from './operators.ts';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 /**
  * `$.context.direction` -> value.context.direction; nothing else is allowed by the rule schema. Only own
@@ -76,7 +77,8 @@ export class RuleIndex {
         }
       }
     }
-    for (const slot of this.slots.values()) slot.rules.sort((a, b) => b.priority - a.priority || a.id.localeCompare(b.id));
+    // Rule ids are lowercase kebab-case (the rule schema), where code-unit order is the collation order.
+    for (const slot of this.slots.values()) slot.rules.sort((a, b) => b.priority - a.priority || compareCodePoints(a.id, b.id));
   }
 
   /** Every rule that fires for the change, highest priority first. */

@@ -8,7 +8,7 @@ import { ToolError } from '../errors.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
 import { joinPointer, lastSegment, parentPointer } from '../toolkit/json-pointer.ts';
-import { isRecord } from '../toolkit/values.ts';
+import { compareCodePoints, isRecord } from '../toolkit/values.ts';
 import { aliasDescendantNames, aliasMatches, parseAliasGiven } from './aliases.ts';
 import { DESCENDANT, evaluatePath, prefetchDescendants, type Match } from './evaluate-path.ts';
 import { formatTag, type LintDocument, type LintRule, type LintViolation, type ThenClause } from './types.ts';
@@ -238,7 +238,7 @@ export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<Lin
       for (const report of reports) add(rule, findingOf(fn, then, report.pointer === undefined ? targets[0] : undefined, report));
     }
   }
-  return out.sort((a, b) => (a.file === b.file ? 0 : a.file < b.file ? -1 : 1) || (a.line ?? 0) - (b.line ?? 0) || a.pointer.localeCompare(b.pointer) || a.rule.localeCompare(b.rule));
+  return out.sort((a, b) => compareCodePoints(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareCodePoints(a.pointer, b.pointer) || compareCodePoints(a.rule, b.rule));
 }
 
 /** Whether a finding carries the rule's fix: a declaration fix (declare-tag) once per declared name. */

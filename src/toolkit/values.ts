@@ -4,3 +4,11 @@
 export function isRecord(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Order of two strings by UTF-16 code units: the same on every machine, and cheap. `localeCompare` depends on
+ * the locale (and the first call in a process spends ~13 ms setting up ICU's collator).
+ */
+export function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
