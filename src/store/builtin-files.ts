@@ -1,6 +1,6 @@
 /**
- * The built-in rule files (`rules/**` JSON), one read per directory. `npm run build` writes the text of every
- * file of a directory into one file under `dist/rules-catalogue/`, and `dist/rules-catalogue.json` names them,
+ * The built-in rule files (`rules/**` JSON), one read per directory. `npm run build` writes every file of a
+ * directory, parsed, into one file under `dist/rules-catalogue/`, and `dist/rules-catalogue.json` names them,
  * so a run opens a few files instead of some 800 (on slow file systems, virtual machines and container
  * volumes, those opens cost up to 100 ms of every diff), and lint reads none of the classification rules. Each
  * directory's listing is still read (one call per directory) and must match the catalogue's, so a file added
