@@ -14,6 +14,7 @@ import { ChangeRecorder } from './recorder.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
@@ -202,7 +203,7 @@ function diffContent(
   b: Map<string, MediaModel>, r: Map<string, MediaModel>, d: OpDiff, ctx: ChangeContext, direction: Direction,
   bPointer: string, rPointer: string, subject: string,
 ): void {
-  const byName = (x: MediaModel, y: MediaModel) => (x.mediaType < y.mediaType ? -1 : x.mediaType > y.mediaType ? 1 : 0);
+  const byName = (x: MediaModel, y: MediaModel) => compareCodePoints(x.mediaType, y.mediaType);
   // The common case, the same media types on both sides, needs no matching.
   const unchanged = b.size === r.size && [...b.keys()].every((key) => r.has(key));
   const media: MediaPairing<MediaModel> = unchanged

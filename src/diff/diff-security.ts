@@ -6,6 +6,7 @@
 import type { ChangeContext } from './types.ts';
 import type { ApiModel, OperationModel, SecurityRequirement } from '../normalize/openapi.ts';
 import type { ChangeRecorder } from './recorder.ts';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 /** One alternative: scheme name -> required scopes. */
 type Alternative = Map<string, Set<string>>;
@@ -24,7 +25,7 @@ function alternativesOf(list: SecurityRequirement[] | undefined): Map<string, Al
     if (!result.has(key)) result.set(key, alternative);
   }
   // Sorted, so the order alternatives are written in never changes how they pair.
-  return new Map([...result].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...result].sort(([a], [b]) => compareCodePoints(a, b)));
 }
 
 function scopesText(scopes: Set<string> | undefined): string {

@@ -4,6 +4,7 @@
  * match, so a renamed content type is one change whose schemas are still compared.
  */
 import { MIMEType } from 'node:util';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 export interface ParsedMediaType {
   type: string;
@@ -49,7 +50,7 @@ function parse(text: string): ParsedMediaType {
 
 /** Same media type and the same parameters. */
 export function mediaTypeKey(parsed: ParsedMediaType): string {
-  const params = [...parsed.params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `;${k}=${v}`);
+  const params = [...parsed.params].sort(([a], [b]) => compareCodePoints(a, b)).map(([k, v]) => `;${k}=${v}`);
   return parsed.essence + params.join('');
 }
 

@@ -11,6 +11,7 @@ import { preFile, versionsFile } from './paths.ts';
 import { assertInState, writeStateFile } from './safe-path.ts';
 import { READ_LIMITS, readRegularFile } from './safe-read.ts';
 import { versionNumberProblem } from '../toolkit/version-numbers.ts';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 export interface VersionsState {
   versioning: VersioningMode;
@@ -74,7 +75,7 @@ export async function readVersions(root: string): Promise<VersionsState | undefi
 
 /** versions.json text: contracts sorted by name, so diffs of the file stay small. */
 export function renderVersions(versions: VersionsState): string {
-  const contracts = Object.fromEntries(Object.entries(versions.contracts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const contracts = Object.fromEntries(Object.entries(versions.contracts).sort(([a], [b]) => compareCodePoints(a, b)));
   return stateJson({ versioning: versions.versioning, contracts });
 }
 

@@ -9,6 +9,7 @@ import { changesetsDir } from '../store/paths.ts';
 import { assertInState } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { parseChangeset, type Changeset } from './changeset-file.ts';
+import { compareCodePoints } from '../toolkit/values.ts';
 
 /** Markdown files that are changesets: not hidden (temp files), not a README. */
 function isChangesetFile(name: string): boolean {
@@ -50,7 +51,7 @@ export async function readChangesets(root: string): Promise<Changeset[]> {
   };
   const entries: Awaited<ReturnType<typeof readOne>>[] = [];
   for (let start = 0; start < names.length; start += READ_BATCH) entries.push(...(await Promise.all(names.slice(start, start + READ_BATCH).map(readOne))));
-  entries.sort((a, b) => a.mtime - b.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => a.mtime - b.mtime || compareCodePoints(a.name, b.name));
   return entries.map((e) => e.changeset);
 }
 

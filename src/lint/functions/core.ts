@@ -4,7 +4,7 @@
  * and every pattern passes the backtracking guard when its rule file loads.
  */
 import { compilePattern, MAX_PATTERN_INPUT, unsafeRegexReason } from '../safe-expressions.ts';
-import { isRecord } from '../../toolkit/values.ts';
+import { compareCodePoints, isRecord } from '../../toolkit/values.ts';
 import { untrustedRegex } from '../untrusted-regex.ts';
 import { NO_OPTIONS, NONE, type LintFunction } from './contract.ts';
 import { schema } from './schema.ts';
@@ -45,9 +45,7 @@ function size(target: unknown): number | undefined {
 }
 
 function compareKeys(a: unknown, b: unknown): number {
-  const left = String(a);
-  const right = String(b);
-  return left < right ? -1 : left > right ? 1 : 0;
+  return compareCodePoints(String(a), String(b));
 }
 
 export const truthy: LintFunction = {
