@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Part of `npm run build`: writes dist/rules-catalogue/ (the text of every built-in rule file, one file per
+ * Part of `npm run build`: writes dist/rules-catalogue/ (every built-in rule file, parsed, one file per
  * directory) and, last, its index dist/rules-catalogue.json (see src/store/builtin-files.ts). Rebuild after
  * editing rules/ so the built CLI sees the edit.
  */
