@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 /**
- * Part of `npm run build`, after tsc: bundles the CLI's entry point (dist/main.js) and the comparison worker
- * (dist/pipeline/compare-worker.js), dependencies included, with esbuild, so a run loads a few dozen files
- * instead of well over a hundred modules. What a command reaches only through a lazy import() stays in a
- * chunk of its own under dist/chunks/, loaded when needed (`--version` and `diff` never load lint's code).
+ * Part of `npm run build`, after tsc. With esbuild, dependencies included:
+ * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, which the bin loads with V8's code
+ *   cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
+ *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
+ * - dist/main.js: the bin, a few lines that answer `--version` alone or load that bundle.
+ * - dist/pipeline/compare-worker.js: the worker thread of parallel comparisons, one ES module.
  * tsc's per-module output stays beside them for code that imports one module of the built CLI.
  *
  * Each module's import.meta.url is rewritten to the URL its own file has under dist/, so the paths built
  * from it (rules/, schemas/, package.json, the worker, createRequire) resolve exactly as they do unbundled.
  */
 import { readFile } from 'node:fs/promises';
-import { rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -25,32 +27,62 @@ const importMetaUrlPerModule = {
     b.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const distFile = relative(src, args.path).replace(/\.ts$/, '.js');
-      const contents = text.replaceAll('import.meta.url', `__specverModuleUrl(${JSON.stringify(distFile)})`);
+      const contents = text
+        .replaceAll('import.meta.url', `__specverModuleUrl(${JSON.stringify(distFile)})`)
+        // Only the run from sources (under tsx) resolves a package this way; a bundle never reaches it.
+        .replaceAll('import.meta.resolve(', '__specverNoResolve(');
       return { contents, loader: 'ts' };
     });
   },
 };
 
-rmSync(`${dist}chunks`, { recursive: true, force: true });
-await build({
-  entryPoints: { main: `${src}main.ts`, 'pipeline/compare-worker': `${src}pipeline/compare-worker.ts` },
-  outdir: dist,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  plugins: [importMetaUrlPerModule],
-  logLevel: 'warning',
-  banner: {
-    // Every output file lies in dist/ or one folder below it (chunks/, pipeline/), never in a folder named
-    // dist. Bundled CommonJS packages (json-rules-engine, commander) require Node's built-ins through `require`.
-    js: [
-      "const __specverDistUrl = import.meta.url.slice(0, import.meta.url.lastIndexOf('/dist/') + 6);",
-      'const __specverModuleUrl = (file) => __specverDistUrl + file;',
-      "import { createRequire as __specverCreateRequire } from 'node:module';",
-      'const require = __specverCreateRequire(import.meta.url);',
-    ].join('\n'),
-  },
+// Every output file lies in dist/ or one folder below it (pipeline/), never in a folder named dist.
+const moduleUrlHelpers = (distUrl) => [
+  `const __specverDistUrl = ${distUrl}.slice(0, ${distUrl}.lastIndexOf('/dist/') + 6);`,
+  'const __specverModuleUrl = (file) => __specverDistUrl + file;',
+  "const __specverNoResolve = () => { throw new Error('import.meta.resolve is not available in the bundled CLI'); };",
+];
+const common = { bundle: true, platform: 'node', target: 'node20', plugins: [importMetaUrlPerModule], logLevel: 'warning', outdir: dist };
+
+rmSync(`${dist}chunks`, { recursive: true, force: true }); // earlier builds split the CLI into chunks
+for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\.[a-z]+\.cache)?$/.test(name)) rmSync(`${dist}${name}`);
+
+const cli = await build({
+  ...common,
+  entryPoints: { cli: `${src}cli/entry.ts` },
+  entryNames: '[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  metafile: true,
+  // No comments or indentation: less to read on every run. Names stay, so stack traces (--verbose) still read.
+  minifyWhitespace: true,
+  banner: { js: moduleUrlHelpers("require('node:url').pathToFileURL(__filename).href").join('\n') },
 });
+const bundle = basename(Object.keys(cli.metafile.outputs).find((file) => file.endsWith('.cjs')));
+// The loader reads the bundle as latin1 (a one-byte string, no UTF-8 decoding): that needs ASCII, which esbuild's
+// default charset gives outside comments, and minifying leaves none.
+const nonAscii = /[^\x00-\x7f]/.exec(readFileSync(`${dist}${bundle}`, 'latin1'));
+if (nonAscii) throw new Error(`dist/${bundle} has a non-ASCII character at offset ${nonAscii.index}: the loader reads it as latin1`);
+
+// Bundled CommonJS packages (json-rules-engine, commander) require Node's built-ins through `require`.
+const esmBanner = [
+  ...moduleUrlHelpers('import.meta.url'),
+  "import { createRequire as __specverCreateRequire } from 'node:module';",
+  'const require = __specverCreateRequire(import.meta.url);',
+].join('\n');
+await build({
+  ...common,
+  entryPoints: { 'pipeline/compare-worker': `${src}pipeline/compare-worker.ts` },
+  format: 'esm',
+  banner: { js: esmBanner },
+});
+await build({
+  ...common,
+  entryPoints: { main: `${src}main.ts` },
+  format: 'esm',
+  define: { SPECVER_CLI_BUNDLE: JSON.stringify(`./${bundle}`) },
+  // The bin loads the bundle; the modules behind it are imported only when running from sources.
+  plugins: [importMetaUrlPerModule, { name: 'cli-entry-external', setup: (b) => b.onResolve({ filter: /\/cli\/entry\.ts$/ }, (args) => ({ path: args.path, external: true })) }],
+  banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // main.ts makes its own require
+});
+console.log(`bundled dist/${bundle}, dist/main.js and dist/pipeline/compare-worker.js`);

@@ -1,11 +1,19 @@
 #!/usr/bin/env node
 /** Entry point of the `specver` bin: the only place that touches process.exitCode and process.exit. */
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { codeCacheFamily, loadCachedBundle } from './cli/cached-bundle.ts';
+
+/** The bundled CLI's file name under dist/ (set by the build; undefined when running from sources). */
+declare const SPECVER_CLI_BUNDLE: string | undefined;
+type Cli = typeof import('./cli/entry.ts');
+// Built-ins through require: an ESM import of one builds a facade of all its exports (node:fs: a few ms).
+const require = createRequire(import.meta.url);
 
 const argv = process.argv.slice(2);
 // `specver --version` alone (scripts and CI images call it to check the install) answers before loading
 // commander and the CLI's modules, which cost more than Node's own start-up; runCli prints the same text.
 if (argv.length === 1 && argv[0] === '--version') {
+  const { readFileSync } = require('node:fs') as typeof import('node:fs');
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
 } else {
@@ -13,11 +21,7 @@ if (argv.length === 1 && argv[0] === '--version') {
 }
 
 async function runMain(): Promise<void> {
-  const [{ interruptedExitCode, runCli }, { watchInFlight }, { closedPipeTolerant }] = await Promise.all([
-    import('./cli/run.ts'),
-    import('./store/in-flight.ts'),
-    import('./cli/closed-stdout.ts'),
-  ]);
+  const { interruptedExitCode, runCli, watchInFlight, closedPipeTolerant } = await loadCli();
   const input = {
     cwd: process.cwd(),
     env: process.env,
@@ -39,4 +43,12 @@ async function runMain(): Promise<void> {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) busy ? process.on(signal, onSignal) : process.off(signal, onSignal);
   });
   process.exitCode = await runCli(argv, input);
+}
+
+/** Built: the one-file bundle, with its code cache. From sources (under tsx): the modules themselves. */
+async function loadCli(): Promise<Cli> {
+  if (typeof SPECVER_CLI_BUNDLE === 'string') {
+    return loadCachedBundle<Cli>(new URL(SPECVER_CLI_BUNDLE, import.meta.url), codeCacheFamily(argv)).exports;
+  }
+  return import('./cli/entry.ts');
 }

@@ -71,12 +71,19 @@ function newest(path) {
 
 /**
  * Tests run the built CLI (dist/): a build older than what it is built from would test stale code. The build's
- * last step writes dist/rules-catalogue.json (the index of dist/rules-catalogue/), so a complete build is newer
- * than every input; otherwise the runner rebuilds first, and a failed build fails the run.
+ * last steps write dist/rules-catalogue.json (the index of dist/rules-catalogue/) and then the bundle's code
+ * caches, so a complete build has all of them newer than every input; otherwise the runner rebuilds first, and a
+ * failed build fails the run.
  */
+function buildStamp() {
+  const dist = join(root, 'dist');
+  const caches = statSync(dist, { throwIfNoEntry: false }) ? readdirSync(dist).filter((name) => name.endsWith('.cache')) : [];
+  if (caches.length === 0) return 0;
+  return Math.min(...['rules-catalogue.json', ...caches].map((name) => newest(join(dist, name)).mtime));
+}
 function ensureFreshBuild() {
-  const stamp = newest(join(root, 'dist/rules-catalogue.json')).mtime;
-  const inputs = ['src', 'rules', 'scripts/bundle-cli.mjs', 'scripts/rules-catalogue.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+  const stamp = buildStamp();
+  const inputs = ['src', 'rules', 'scripts/bundle-cli.mjs', 'scripts/rules-catalogue.mjs', 'scripts/code-cache.mjs', 'tsconfig.json', 'tsconfig.build.json'];
   const changed = inputs.map((input) => newest(join(root, input))).find((input) => input.mtime > stamp);
   if (!changed) return true;
   const why = stamp === 0 ? 'dist/ is missing or incomplete' : `${relative(root, changed.file)} is newer than dist/`;

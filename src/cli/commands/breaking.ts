@@ -3,6 +3,7 @@
  * --allow-acknowledged) acknowledged by a pending major changeset, or when a waiver has expired.
  * Without waivers and acknowledgements this is the spec's rule: exit 1 iff a breaking change exists.
  */
+import { appendFileSync } from 'node:fs';
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { selectedComparisons } from '../compare-selected.ts';
@@ -45,7 +46,7 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
       let written = false;
       if (summaryFile) {
         try {
-          (await import('node:fs')).appendFileSync(summaryFile, `${report.summary}\n`);
+          appendFileSync(summaryFile, `${report.summary}\n`);
           written = true;
         } catch (error) {
           ctx.out.warn(`cannot append to GITHUB_STEP_SUMMARY (${summaryFile}): ${(error as NodeJS.ErrnoException).code ?? String(error)}; printing the summary instead`);

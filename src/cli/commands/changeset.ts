@@ -3,6 +3,7 @@
  * `.specver/changesets/<adjective>-<noun>-<verb>.md`. Prompts only in interactive mode; otherwise answers
  * come from flags and detection, and a missing one is an exit 2 naming the flags.
  */
+import { mkdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { BUMP_ORDER, type Bump, type ContractConfig } from '../../types.ts';
@@ -139,11 +140,10 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   }
   if (summary.trim() === '') throw new UsageError('the changeset summary is empty', { hint: 'pass --message <text>' });
 
-  const [{ serializeChangeset }, { createChangesetFile }, { changesetsDir }, { mkdir }, { assertInState }] = await Promise.all([
+  const [{ serializeChangeset }, { createChangesetFile }, { changesetsDir }, { assertInState }] = await Promise.all([
     import('../../versioning/changeset-file.ts'),
     import('../../versioning/names.ts'),
     import('../../store/paths.ts'),
-    import('node:fs/promises'),
     import('../../store/safe-path.ts'),
   ]);
   const dir = changesetsDir(config.root);

@@ -1,0 +1,7 @@
+/**
+ * What the `specver` bin (src/main.ts) needs from the CLI, in one module. The build bundles it, dependencies
+ * included, into one CommonJS file (dist/cli-<hash>.cjs) that src/cli/cached-bundle.ts loads with V8's code cache.
+ */
+export { interruptedExitCode, runCli } from './run.ts';
+export { watchInFlight } from '../store/in-flight.ts';
+export { closedPipeTolerant } from './closed-stdout.ts';
