@@ -5,3 +5,7 @@
 export { interruptedExitCode, runCli } from './run.ts';
 export { watchInFlight } from '../store/in-flight.ts';
 export { closedPipeTolerant } from './closed-stdout.ts';
+
+// For the crash and kill tests' child processes: the version command through its onStep seam, from this bundle.
+export { createContext } from './context.ts';
+export const loadVersionCommand = () => import('./commands/version.ts');

@@ -48,7 +48,7 @@ const loaded = loadCachedBundle(pathToFileURL(${JSON.stringify(join(DIST, bundle
 console.log(JSON.stringify({ cacheUsed: loaded.cacheUsed, exports: Object.keys(loaded.exports).sort() }));`;
     const child = await runChild(process.execPath, ['--input-type=module', '-e', probe], { cwd: REPO_ROOT });
     assert.is(child.code, 0, child.stderr);
-    assert.equal(JSON.parse(child.stdout), { cacheUsed: true, exports: ['closedPipeTolerant', 'interruptedExitCode', 'runCli', 'watchInFlight'] }, family);
+    assert.equal(JSON.parse(child.stdout), { cacheUsed: true, exports: ['closedPipeTolerant', 'createContext', 'interruptedExitCode', 'loadVersionCommand', 'runCli', 'watchInFlight'] }, family);
   }
 });
 

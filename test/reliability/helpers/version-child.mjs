@@ -1,5 +1,5 @@
 /**
- * Child process for crash and concurrency tests: runs `specver version` of the built CLI (dist/: no tsx
+ * Child process for crash and concurrency tests: runs `specver version` of the built CLI (the bundle: no tsx
  * start-up or compiling in each child) in the project argv[2], through the command's onStep seam
  * (src/versioning/apply.ts). Modes (argv[3]):
  * - `kill:<step>:<delayMs>`: SIGKILL itself `delayMs` after the step named <step> begins (0: right before it),
@@ -10,8 +10,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContext } from '../../../dist/cli/context.js';
-import { run } from '../../../dist/cli/commands/version.js';
+import { createContext, run } from './built-version.mjs';
 
 const [root, mode] = process.argv.slice(2);
 const [kind, step, delay] = mode.split(':');

@@ -6,8 +6,7 @@
  * writes, then sends itself SIGKILL: no finally block, no exit handler runs. Index -1: never killed; prints
  * the steps it went through, one per line, after "steps:".
  */
-import { createContext } from '../../../dist/cli/context.js';
-import { run } from '../../../dist/cli/commands/version.js';
+import { createContext, run } from './built-version.mjs';
 
 const [killAt, turns] = process.argv.slice(2).map(Number);
 const ctx = createContext({ cwd: process.cwd(), env: process.env, streams: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin } }, {});
