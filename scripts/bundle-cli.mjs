@@ -5,7 +5,7 @@
  *   cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
  *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
  * - dist/main.js: the bin, a few lines that answer `--version` alone or load that bundle.
- * - dist/pipeline/compare-worker.js: the worker thread of parallel comparisons, one ES module.
+ * - dist/pipeline/compare-worker.js: where a worker thread of parallel comparisons starts; it loads the same bundle.
  * tsc's per-module output stays beside them for code that imports one module of the built CLI.
  *
  * Each module's import.meta.url is rewritten to the URL its own file has under dist/, so the paths built
@@ -64,25 +64,14 @@ const bundle = basename(Object.keys(cli.metafile.outputs).find((file) => file.en
 const nonAscii = /[^\x00-\x7f]/.exec(readFileSync(`${dist}${bundle}`, 'latin1'));
 if (nonAscii) throw new Error(`dist/${bundle} has a non-ASCII character at offset ${nonAscii.index}: the loader reads it as latin1`);
 
-// Bundled CommonJS packages (json-rules-engine, commander) require Node's built-ins through `require`.
-const esmBanner = [
-  ...moduleUrlHelpers('import.meta.url'),
-  "import { createRequire as __specverCreateRequire } from 'node:module';",
-  'const require = __specverCreateRequire(import.meta.url);',
-].join('\n');
+// The bin and the worker's entry load the bundle; the modules behind it are imported only when running from sources.
+const fromSourcesOnly = { name: 'from-sources-only', setup: (b) => b.onResolve({ filter: /\/(cli\/entry|compare-worker)\.ts$/ }, (args) => ({ path: args.path, external: true })) };
 await build({
   ...common,
-  entryPoints: { 'pipeline/compare-worker': `${src}pipeline/compare-worker.ts` },
+  entryPoints: { main: `${src}main.ts`, 'pipeline/compare-worker': `${src}pipeline/compare-worker-entry.ts` },
   format: 'esm',
-  banner: { js: esmBanner },
-});
-await build({
-  ...common,
-  entryPoints: { main: `${src}main.ts` },
-  format: 'esm',
-  define: { SPECVER_CLI_BUNDLE: JSON.stringify(`./${bundle}`) },
-  // The bin loads the bundle; the modules behind it are imported only when running from sources.
-  plugins: [importMetaUrlPerModule, { name: 'cli-entry-external', setup: (b) => b.onResolve({ filter: /\/cli\/entry\.ts$/ }, (args) => ({ path: args.path, external: true })) }],
-  banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // main.ts makes its own require
+  define: { SPECVER_CLI_BUNDLE: JSON.stringify(bundle) },
+  plugins: [importMetaUrlPerModule, fromSourcesOnly],
+  banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // each makes its own require
 });
 console.log(`bundled dist/${bundle}, dist/main.js and dist/pipeline/compare-worker.js`);

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { codeCacheFamily, loadCachedBundle } from './cli/cached-bundle.ts';
 
-/** The bundled CLI's file name under dist/ (set by the build; undefined when running from sources). */
+/** The bundled CLI's file name in dist/ (set by the build; undefined when running from sources). */
 declare const SPECVER_CLI_BUNDLE: string | undefined;
 type Cli = typeof import('./cli/entry.ts');
 // Built-ins through require: an ESM import of one builds a facade of all its exports (node:fs: a few ms).

@@ -9,3 +9,6 @@ export { closedPipeTolerant } from './closed-stdout.ts';
 // For the crash and kill tests' child processes: the version command through its onStep seam, from this bundle.
 export { createContext } from './context.ts';
 export const loadVersionCommand = () => import('./commands/version.ts');
+
+/** The body of a comparison worker thread (src/pipeline/compare-worker-entry.ts loads it from this bundle). */
+export const loadCompareWorker = () => import('../pipeline/compare-worker.ts');

@@ -27,7 +27,7 @@ export function workerCount(count: number, cores = availableParallelism(), env: 
 function startWorker(workerData: WorkerInput): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./compare-worker.js', import.meta.url), { workerData });
   const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./compare-worker.ts', import.meta.url).href;
+  const source = new URL('./compare-worker-entry.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
 }

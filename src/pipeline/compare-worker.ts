@@ -1,13 +1,14 @@
 /**
  * Worker thread body for parallel comparisons: compares the contracts it is given and posts plain-data
  * results back. Errors travel as data and are revived as the same typed errors on the main thread.
+ * The thread starts at compare-worker-entry.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { compareContract } from './compare-contract.ts';
 import { useParseCache } from '../load/parse-cache.ts';
 import { serializeError, type WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 
-async function main(input: WorkerInput): Promise<void> {
+export async function compareInWorker(input: WorkerInput): Promise<void> {
   const today = new Date(input.today);
   useParseCache(input.parseCache);
   for (const [index, contract] of input.contracts.entries()) {
@@ -21,4 +22,3 @@ async function main(input: WorkerInput): Promise<void> {
   }
 }
 
-if (parentPort && workerData) await main(workerData as WorkerInput);
