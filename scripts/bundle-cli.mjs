@@ -45,7 +45,7 @@ const moduleUrlHelpers = (distUrl) => [
 const common = { bundle: true, platform: 'node', target: 'node20', plugins: [importMetaUrlPerModule], logLevel: 'warning', outdir: dist };
 
 rmSync(`${dist}chunks`, { recursive: true, force: true }); // earlier builds split the CLI into chunks
-for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\.[a-z]+\.cache)?$/.test(name)) rmSync(`${dist}${name}`);
+for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\..+\.cache)?$/.test(name)) rmSync(`${dist}${name}`);
 
 const cli = await build({
   ...common,

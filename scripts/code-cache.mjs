@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 /**
- * Last step of `npm run build`: makes the V8 code caches of the bundled CLI (dist/cli-<hash>.cjs.<family>.cache,
- * read by src/cli/cached-bundle.ts), one per family of commands. For each family a fresh process loads the bundle,
+ * Last step of `npm run build`: makes the V8 code caches of the bundled CLI for the Node that builds it
+ * (dist/cli-<hash>.cjs.<family>.node-<version>-<arch>.cache, read by src/cli/cached-bundle.ts), one per family. For each family a fresh process loads the bundle,
  * runs that family's commands on a copy of the bundled example project, so the functions they use are compiled,
  * and writes the cache of all of them. A fresh process each: V8 shares compiled functions between loads of one
  * source, so a second load in the same process would carry the first family's functions into its cache.
- * A cache is only ever a speed-up: a run whose Node or V8 flags differ compiles the bundle as usual.
+ * A cache is only ever a speed-up: under another Node the CLI makes its own in the user's cache directory.
  * Usage: node scripts/code-cache.mjs (the child form is --train <family> <project dir>).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CODE_CACHE_FAMILIES, codeCacheFamily, loadCachedBundle } from '../dist/cli/cached-bundle.js';
+import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../dist/cli/cached-bundle.js';
 
 /** What each family runs, in order, on the initialised example project (a breaking, a non-breaking and a patch change). */
 const TRAINING = [
@@ -55,7 +55,7 @@ if (train >= 0) {
     writeFileSync(spec, text.replace('        maximum: 100', '        maximum: 50').replace(/summary: (.*)/, 'summary: $1 (reworded)'));
   } else {
     for (const argv of TRAINING.filter((argv) => codeCacheFamily(argv) === family)) await run(argv);
-    const cache = `${bundle}.${family}.cache`;
+    const cache = join(dist, codeCacheName(basename(bundle), family));
     writeFileSync(`${cache}.tmp`, createCache());
     renameSync(`${cache}.tmp`, cache);
   }

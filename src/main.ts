@@ -2,6 +2,7 @@
 /** Entry point of the `specver` bin: the only place that touches process.exitCode and process.exit. */
 import { createRequire } from 'node:module';
 import { codeCacheFamily, loadCachedBundle } from './cli/cached-bundle.ts';
+import { cacheLocation } from './cli/cache-location.ts';
 
 /** The bundled CLI's file name in dist/ (set by the build; undefined when running from sources). */
 declare const SPECVER_CLI_BUNDLE: string | undefined;
@@ -48,7 +49,9 @@ async function runMain(): Promise<void> {
 /** Built: the one-file bundle, with its code cache. From sources (under tsx): the modules themselves. */
 async function loadCli(): Promise<Cli> {
   if (typeof SPECVER_CLI_BUNDLE === 'string') {
-    return loadCachedBundle<Cli>(new URL(SPECVER_CLI_BUNDLE, import.meta.url), codeCacheFamily(argv)).exports;
+    const location = cacheLocation(process.env, process.cwd());
+    const runTime = location && { dir: location.code, write: location.write };
+    return loadCachedBundle<Cli>(new URL(SPECVER_CLI_BUNDLE, import.meta.url), codeCacheFamily(argv), runTime).exports;
   }
   return import('./cli/entry.ts');
 }

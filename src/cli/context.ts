@@ -1,5 +1,6 @@
 import { Output, type Streams } from './output.ts';
 import { ConfigError } from '../errors.ts';
+import { isCi } from './cache-location.ts';
 
 /** Global flags as commander hands them over. */
 export interface GlobalFlags {
@@ -45,11 +46,7 @@ export interface ContextInput {
   now?: () => Date;
 }
 
-/** Whether the run is in CI (the `CI` variable most CI services set). */
-export function isCi(env: Record<string, string | undefined>): boolean {
-  const ci = env.CI;
-  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
-}
+export { isCi };
 
 export function createContext(input: ContextInput, flags: GlobalFlags): Context {
   const json = flags.json === true || flags.format === 'json';

@@ -1,12 +1,7 @@
 /** Where the parse cache (src/load/parse-cache.ts) lives for a run, and whether it may write: from the environment. */
-import { join, resolve } from 'node:path';
-import envPaths from 'env-paths';
 import { ConfigError } from '../errors.ts';
 import type { ParseCacheSettings } from '../load/parse-cache.ts';
-import { isCi } from './context.ts';
-
-const OFF = new Set(['off', '0', 'false', 'no']);
-const ON = new Set(['on', '1', 'true', 'yes', '']);
+import { CACHE_OFF, CACHE_ON, cacheLocation } from './cache-location.ts';
 
 /**
  * SPECVER_CACHE=off turns the cache off; SPECVER_CACHE_DIR moves it (relative to the working directory);
@@ -14,8 +9,8 @@ const ON = new Set(['on', '1', 'true', 'yes', '']);
  */
 export function parseCacheSettingsFor(env: Record<string, string | undefined>, cwd: string, version: string): ParseCacheSettings | undefined {
   const setting = (env.SPECVER_CACHE ?? '').trim().toLowerCase();
-  if (OFF.has(setting)) return undefined;
-  if (!ON.has(setting)) throw new ConfigError(`SPECVER_CACHE '${env.SPECVER_CACHE}' is not on or off`, { hint: 'set SPECVER_CACHE=off to turn the parse cache off, or unset it' });
-  const dir = env.SPECVER_CACHE_DIR ? resolve(cwd, env.SPECVER_CACHE_DIR) : join(envPaths('specver', { suffix: '' }).cache, 'parsed');
-  return { dir, write: !isCi(env), salt: version };
+  if (CACHE_OFF.has(setting)) return undefined;
+  if (!CACHE_ON.has(setting)) throw new ConfigError(`SPECVER_CACHE '${env.SPECVER_CACHE}' is not on or off`, { hint: 'set SPECVER_CACHE=off to turn the parse cache off, or unset it' });
+  const location = cacheLocation(env, cwd)!;
+  return { dir: location.parsed, write: location.write, salt: version };
 }

@@ -1,14 +1,15 @@
 /**
  * The bundled CLI and its code caches (src/cli/cached-bundle.ts, scripts/code-cache.mjs): the build leaves one
- * bundle with a cache per family of commands, V8 takes each, and a cache that does not fit is rejected without
- * harm: the bundle is then compiled as usual.
+ * bundle with a cache per family of commands, V8 takes each, a cache that does not fit is rejected without
+ * harm, and without a build cache (another Node) a run leaves one in the user's cache directory.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_CACHE_FAMILIES, codeCacheFamily, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
+import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
+import { cacheLocation } from '../../src/cli/cache-location.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { runChild } from '../helpers/child.ts';
@@ -37,7 +38,7 @@ test('the build leaves one ASCII bundle, and V8 takes its cache of every family'
   assert.is(bundles.length, 1, bundles.join(', '));
   assert.not.match(readFileSync(join(DIST, bundles[0]), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
   const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundles[0]}.`)).sort();
-  assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => `${bundles[0]}.${family}.cache`).sort());
+  assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundles[0], family)).sort(), 'one cache per family, for this Node');
   const main = readFileSync(join(DIST, 'main.js'), 'utf8');
   assert.ok(main.includes(`"${bundles[0]}"`), 'dist/main.js loads this bundle');
   // One process per family, as the bin runs: V8 ignores a cache for a script it has compiled before.
@@ -45,47 +46,80 @@ test('the build leaves one ASCII bundle, and V8 takes its cache of every family'
     const probe = `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(DIST, 'cli/cached-bundle.js')).href)};
 import { pathToFileURL } from 'node:url';
 const loaded = loadCachedBundle(pathToFileURL(${JSON.stringify(join(DIST, bundles[0]))}), ${JSON.stringify(family)});
-console.log(JSON.stringify({ cacheUsed: loaded.cacheUsed, exports: Object.keys(loaded.exports).sort() }));`;
+console.log(JSON.stringify({ cache: loaded.cache, exports: Object.keys(loaded.exports).sort() }));`;
     const child = await runChild(process.execPath, ['--input-type=module', '-e', probe], { cwd: REPO_ROOT });
     assert.is(child.code, 0, child.stderr);
-    assert.equal(JSON.parse(child.stdout), { cacheUsed: true, exports: ['closedPipeTolerant', 'createContext', 'interruptedExitCode', 'loadCompareWorker', 'loadVersionCommand', 'runCli', 'watchInFlight'] }, family);
+    assert.equal(JSON.parse(child.stdout), { cache: 'build', exports: ['closedPipeTolerant', 'createContext', 'interruptedExitCode', 'loadCompareWorker', 'loadVersionCommand', 'runCli', 'watchInFlight'] }, family);
   }
 });
 
-test('a missing cache is no error, one of garbage is rejected, and one made by another process is taken', async () => {
+/** Loads `bundle` in a child process, as the bin does, and prints which cache V8 took (and the bundle's answer). */
+const LOADER = `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(DIST, 'cli/cached-bundle.js')).href)};
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [file, family, runTimeDir, write, makeBuildCache] = process.argv.slice(1);
+const runTime = runTimeDir ? { dir: runTimeDir, write: write === 'write' } : undefined;
+const loaded = loadCachedBundle(pathToFileURL(file), family === 'none' ? undefined : family, runTime);
+const answer = loaded.exports.answer();
+if (makeBuildCache) writeFileSync(makeBuildCache, loaded.createCache());
+console.log(JSON.stringify({ cache: loaded.cache ?? null, answer }));`;
+
+async function loadIn(dir: string, ...args: string[]): Promise<{ cache: string | null; answer: number }> {
+  const child = await runChild(process.execPath, ['--input-type=module', '-e', LOADER, ...args], { cwd: dir });
+  assert.is(child.code, 0, child.stderr);
+  return JSON.parse(child.stdout);
+}
+
+test("the build's cache, else a run-time one: missing is no error, garbage is refused, damage is compiled over", async () => {
   const dir = tempDir();
-  // A source of its own per case: V8 reuses a script this process compiled before and then ignores any cache.
+  const userDir = join(dir, 'user-cache', 'code');
+  // A source of its own per case: V8 reuses a script a process compiled before and then ignores any cache.
   const bundle = (name: string) => {
     const file = join(dir, `cli-${name}.cjs`);
     writeFileSync(file, `'use strict';\n// ${name}\nexports.answer = () => 6 * 7;\n`);
     return file;
   };
-  const load = (file: string, family: 'help' | 'lint' | 'main') => loadCachedBundle<{ answer: () => number }>(pathToFileURL(file), family);
 
-  const missing = load(bundle('MISSING'), 'main');
-  assert.is(missing.cacheUsed, false);
+  const missing = loadCachedBundle<{ answer: () => number }>(pathToFileURL(bundle('MISSING')), 'main');
+  assert.is(missing.cache, undefined);
   assert.is(missing.exports.answer(), 42);
 
   const garbage = bundle('GARBAGE');
-  writeFileSync(`${garbage}.lint.cache`, Buffer.alloc(4096, 7));
-  const rejected = load(garbage, 'lint');
-  assert.is(rejected.cacheUsed, false, 'V8 took a cache of garbage');
-  assert.is(rejected.exports.answer(), 42);
+  writeFileSync(join(dir, codeCacheName('cli-GARBAGE.cjs', 'lint')), Buffer.alloc(4096, 7));
+  assert.equal(await loadIn(dir, garbage, 'lint'), { cache: null, answer: 42 }, 'V8 took a cache of garbage');
 
-  // As the build does it: another process loads the bundle and writes its cache.
-  const fresh = bundle('FRESH');
-  const maker = `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(DIST, 'cli/cached-bundle.js')).href)};
-import { writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-const file = process.argv[1];
-const loaded = loadCachedBundle(pathToFileURL(file), undefined);
-loaded.exports.answer();
-writeFileSync(file + '.help.cache', loaded.createCache());`;
-  const child = await runChild(process.execPath, ['--input-type=module', '-e', maker, fresh], { cwd: dir });
-  assert.is(child.code, 0, child.stderr);
-  const taken = load(fresh, 'help');
-  assert.is(taken.cacheUsed, true, 'V8 rejected a cache made for this very source');
-  assert.is(taken.exports.answer(), 42);
+  // As the build does it: one process loads the bundle and writes its cache beside it; the next takes it.
+  const built = bundle('BUILT');
+  await loadIn(dir, built, 'none', '', '', join(dir, codeCacheName('cli-BUILT.cjs', 'help')));
+  assert.equal(await loadIn(dir, built, 'help', userDir, 'write'), { cache: 'build', answer: 42 });
+  assert.not.ok(existsSync(join(userDir, codeCacheName('cli-BUILT.cjs', 'help'))), 'no run-time cache beside a build cache');
+
+  // No build cache (another Node): the first run leaves one in the user's cache directory, the next takes it.
+  const other = bundle('OTHER');
+  assert.equal(await loadIn(dir, other, 'main', userDir, 'read-only'), { cache: null, answer: 42 });
+  assert.not.ok(existsSync(join(userDir, codeCacheName('cli-OTHER.cjs', 'main'))), 'CI (read-only) wrote a cache');
+  assert.equal(await loadIn(dir, other, 'main', userDir, 'write'), { cache: null, answer: 42 });
+  const userCache = join(userDir, codeCacheName('cli-OTHER.cjs', 'main'));
+  assert.ok(existsSync(userCache), 'the first run left no cache');
+  assert.equal(await loadIn(dir, other, 'main', userDir, 'write'), { cache: 'user', answer: 42 });
+  assert.equal(readdirSync(userDir).filter((name) => name.endsWith('.tmp')), [], 'no temp file is left');
+
+  // A damaged run-time cache fails its checksum: compiled as usual, and written again.
+  const damaged = readFileSync(userCache);
+  damaged[damaged.length - 1] ^= 0xff;
+  writeFileSync(userCache, damaged);
+  assert.equal(await loadIn(dir, other, 'main', userDir, 'write'), { cache: null, answer: 42 });
+  assert.equal(await loadIn(dir, other, 'main', userDir, 'write'), { cache: 'user', answer: 42 });
+});
+
+test('cacheLocation: off, moved, CI read-only, and a value it does not take', () => {
+  const cwd = '/work/project';
+  assert.is(cacheLocation({ SPECVER_CACHE: 'off' }, cwd), undefined);
+  assert.is(cacheLocation({ SPECVER_CACHE: 'sometimes' }, cwd), undefined, 'the CLI reports it; the bin just uses no cache');
+  assert.equal(cacheLocation({ SPECVER_CACHE_DIR: 'cache' }, cwd), { parsed: '/work/project/cache', code: '/work/project/cache/code', write: true });
+  assert.is(cacheLocation({ CI: 'true' }, cwd)?.write, false);
+  const home = cacheLocation({}, cwd)!;
+  assert.ok(home.code.endsWith(join('specver', 'code')) && home.parsed.endsWith(join('specver', 'parsed')), JSON.stringify(home));
 });
 
 test.run();
