@@ -22,7 +22,18 @@ if (argv.length === 1 && argv[0] === '--version') {
 }
 
 async function runMain(): Promise<void> {
-  const { interruptedExitCode, runCli, watchInFlight, closedPipeTolerant } = await loadCli();
+  let cli: Cli;
+  try {
+    cli = await loadCli();
+  } catch (error) {
+    // An incomplete install or build (dist/ without its bundle): one line, as for any other error (exit 3).
+    const verbose = argv.includes('--verbose') || argv.includes('-v');
+    const why = verbose && error instanceof Error ? error.stack : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`specver: cannot load its own code: ${why}\nhint: reinstall specver (in a checkout: npm ci, or npm run build)\n`);
+    process.exitCode = 3;
+    return;
+  }
+  const { interruptedExitCode, runCli, watchInFlight, closedPipeTolerant } = cli;
   const input = {
     cwd: process.cwd(),
     env: process.env,

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
@@ -120,6 +120,16 @@ test('cacheLocation: off, moved, CI read-only, and a value it does not take', ()
   assert.is(cacheLocation({ CI: 'true' }, cwd)?.write, false);
   const home = cacheLocation({}, cwd)!;
   assert.ok(home.code.endsWith(join('specver', 'code')) && home.parsed.endsWith(join('specver', 'parsed')), JSON.stringify(home));
+});
+
+test('a build without its bundle: one line naming the file and what to do, exit 3, no stack trace', async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'dist'));
+  copyFileSync(join(DIST, 'main.js'), join(dir, 'dist', 'main.js'));
+  const child = await runChild(process.execPath, [join(dir, 'dist', 'main.js'), 'diff'], { cwd: dir });
+  assert.is(child.code, 3, child.stderr);
+  assert.match(child.stderr, /^specver: cannot load its own code: .*cli-[A-Z0-9]+\.cjs.*\nhint: reinstall specver/);
+  assert.not.match(child.stderr, /\n\s+at /, 'no stack trace without --verbose');
 });
 
 test.run();
