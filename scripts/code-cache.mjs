@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Last step of `npm run build`: makes the V8 code caches of the bundled CLI for the Node that builds it
- * (dist/cli-<hash>.cjs.<family>.node-<version>-<arch>.cache, read by src/cli/cached-bundle.ts), one per family. For each family a fresh process loads the bundle,
- * runs that family's commands on a copy of the bundled example project, so the functions they use are compiled,
- * and writes the cache of all of them. A fresh process each: V8 shares compiled functions between loads of one
+ * Last step of `npm run build`: makes the V8 code caches of the bundled CLI for the Node that builds it, one per
+ * family of commands (dist/cli-<hash>.cjs.<family>.node-<version>-<arch>.cache, read by src/cli/cached-bundle.ts).
+ * For each family a fresh process loads the bundle, runs that family's commands on a copy of the bundled example
+ * project, so the functions they use are compiled, and writes the cache of all of them. A fresh process each: V8 shares compiled functions between loads of one
  * source, so a second load in the same process would carry the first family's functions into its cache.
  * A cache is only ever a speed-up: under another Node the CLI makes its own in the user's cache directory.
  * Usage: node scripts/code-cache.mjs (the child form is --train <family> <project dir>).
@@ -15,7 +15,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../dist/cli/cached-bundle.js';
 
-/** What each family runs, in order, on the initialised example project (a breaking, a non-breaking and a patch change). */
+/** What each family runs, in order, on the initialised example project with a breaking and a patch change. */
 const TRAINING = [
   ['--help'],
   ['lint'],
