@@ -60,6 +60,28 @@ function checked(file: Buffer | undefined): Buffer | undefined {
   return createHash('sha1').update(data).digest().equals(file.subarray(0, 20)) ? data : undefined;
 }
 
+/**
+ * How many run-time caches to keep: every family of a few specver versions or Node versions in use side by side.
+ * Each is about 1 MB, and every upgrade of either makes new ones.
+ */
+export const RUN_TIME_CACHES_KEPT = 12;
+
+/** Keeps the RUN_TIME_CACHES_KEPT most recently written caches in `dir`, and leftovers of killed writes an hour. */
+function pruneRunTimeCaches(dir: string): void {
+  const { readdirSync, rmSync, statSync } = require('node:fs') as typeof import('node:fs');
+  const { join } = require('node:path') as typeof import('node:path');
+  const files = readdirSync(dir).flatMap((name) => {
+    try {
+      return [{ name, written: statSync(join(dir, name)).mtimeMs }];
+    } catch {
+      return []; // removed meanwhile by another run
+    }
+  });
+  const caches = files.filter((file) => file.name.endsWith('.cache')).sort((a, b) => b.written - a.written);
+  const stale = files.filter((file) => file.name.endsWith('.tmp') && file.written < Date.now() - 3_600_000);
+  for (const { name } of [...caches.slice(RUN_TIME_CACHES_KEPT), ...stale]) rmSync(join(dir, name), { force: true });
+}
+
 /** Where code caches made at run time are read, and written when `write` (see cache-location.ts). */
 export interface RunTimeCodeCache {
   dir: string;
@@ -114,6 +136,7 @@ export function loadCachedBundle<T>(url: URL, family: CodeCacheFamily | undefine
         mkdirSync(runTime.dir, { recursive: true, mode: 0o700 });
         writeFileSync(temp, withChecksum(script.createCachedData()), { mode: 0o600 });
         renameSync(temp, target);
+        pruneRunTimeCaches(runTime.dir);
       } catch {
         // A cache is only a speed-up: a directory that cannot be written means the next run compiles too.
         rmSync(temp, { force: true });

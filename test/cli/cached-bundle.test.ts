@@ -5,10 +5,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
+import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle, RUN_TIME_CACHES_KEPT } from '../../src/cli/cached-bundle.ts';
 import { cacheLocation } from '../../src/cli/cache-location.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -130,6 +130,34 @@ test('a build without its bundle: one line naming the file and what to do, exit 
   assert.is(child.code, 3, child.stderr);
   assert.match(child.stderr, /^specver: cannot load its own code: .*cli-[A-Z0-9]+\.cjs.*\nhint: reinstall specver/);
   assert.not.match(child.stderr, /\n\s+at /, 'no stack trace without --verbose');
+});
+
+test('run-time caches: the most recent RUN_TIME_CACHES_KEPT are kept, and old leftovers of killed writes go', async () => {
+  const dir = tempDir();
+  const userDir = join(dir, 'code');
+  mkdirSync(userDir);
+  const old = new Date(Date.now() - 2 * 3_600_000);
+  for (let i = 0; i < RUN_TIME_CACHES_KEPT + 3; i++) {
+    const file = join(userDir, `cli-OLD${i}.cjs.main.node-v1.0.0-x64.cache`);
+    writeFileSync(file, 'x');
+    const when = new Date(old.getTime() + i * 1000); // OLD0 is the oldest
+    utimesSync(file, when, when);
+  }
+  const leftover = join(userDir, 'cli-OLD0.cjs.main.node-v1.0.0-x64.cache.123.tmp');
+  writeFileSync(leftover, 'x');
+  utimesSync(leftover, old, old);
+  const recentTemp = join(userDir, 'cli-NEW.cjs.main.node-v1.0.0-x64.cache.456.tmp');
+  writeFileSync(recentTemp, 'x'); // another run may be writing it right now
+
+  const file = join(dir, 'cli-PRUNE.cjs');
+  writeFileSync(file, "'use strict';\n// PRUNE\nexports.answer = () => 6 * 7;\n");
+  assert.equal(await loadIn(dir, file, 'lint', userDir, 'write'), { cache: null, answer: 42 });
+  const left = readdirSync(userDir).sort();
+  assert.ok(left.includes(codeCacheName('cli-PRUNE.cjs', 'lint')), 'the new cache is kept');
+  assert.is(left.filter((name) => name.endsWith('.cache')).length, RUN_TIME_CACHES_KEPT);
+  for (const gone of [0, 1, 2, 3]) assert.not.ok(left.includes(`cli-OLD${gone}.cjs.main.node-v1.0.0-x64.cache`), `OLD${gone} is among the oldest`);
+  assert.not.ok(left.includes(basename(leftover)), 'an hour-old temp file is removed');
+  assert.ok(left.includes(basename(recentTemp)), 'a recent temp file is left to its writer');
 });
 
 test.run();
