@@ -4,7 +4,7 @@
 // changes no changeset covers yet; on a fork's pull request the changeset is suggested in the summary instead.
 // On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
 // pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
-// main. Runs the CLI built in this repository (dist/main.js), or the one named by SPECVER_CLI.
+// main. Runs the CLI built in this repository (dist/main.cjs), or the one named by SPECVER_CLI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ class ActionError extends Error {}
 
 function setup(env) {
   const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), input(env, 'working-directory') || '.');
-  const cli = env.SPECVER_CLI ? resolve(env.SPECVER_CLI) : join(ACTION_ROOT, 'dist/main.js');
+  const cli = env.SPECVER_CLI ? resolve(env.SPECVER_CLI) : join(ACTION_ROOT, 'dist/main.cjs');
   if (!existsSync(cli)) throw new ActionError(`specver CLI not found at ${cli}: run 'npm ci && npm run build' in ${ACTION_ROOT}`);
   const config = input(env, 'config');
   const global = config ? ['-c', config] : [];

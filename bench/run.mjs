@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * specver benchmark harness (`npm run bench`). Measures the built CLI (dist/main.js) against the parse floor,
+ * specver benchmark harness (`npm run bench`). Measures the built CLI (dist/main.cjs) against the parse floor,
  * peer tools, itself at growing sizes and contract counts; writes bench/results.json and bench/RESULTS.md.
  * Every run is a fresh process with a time-out; failures are results, never aborts. See docs/performance.md.
  *
@@ -75,9 +75,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Rebuilds dist/ when src/ is newer than dist/main.js. Type errors are reported, not fatal: tsc still emits. */
+/** Rebuilds dist/ when src/ is newer than dist/main.cjs. Type errors are reported, not fatal: tsc still emits. */
 function ensureBuild(opts, log) {
-  const main = join(REPO, 'dist', 'main.js');
+  const main = join(REPO, 'dist', 'main.cjs');
   const stale = !existsSync(main) || newestMtime(join(REPO, 'src')) > statSync(main).mtimeMs;
   if (!stale) return { status: 'up to date', message: '' };
   if (!opts.build) return { status: 'stale', message: 'src/ is newer than dist/ (--no-build)' };
@@ -140,7 +140,7 @@ async function main() {
   delete env.FORCE_COLOR;
   const ctx = {
     repo: REPO,
-    specver: join(REPO, 'dist', 'main.js'),
+    specver: join(REPO, 'dist', 'main.cjs'),
     corpus: resolve(REPO, '..', 'shared', 'corpus'),
     work,
     runs: opts.runs,

@@ -4,7 +4,7 @@
  * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, which the bin loads with V8's code
  *   cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
  *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
- * - dist/main.js: the bin, a few lines that answer `--version` alone or load that bundle.
+ * - dist/main.cjs: the bin (CommonJS, like the bundle), a few lines that answer `--version` alone or load that bundle.
  * - dist/pipeline/compare-worker.js: where a worker thread of parallel comparisons starts; it loads the same bundle.
  * tsc's per-module output stays beside them for code that imports one module of the built CLI.
  *
@@ -66,12 +66,20 @@ if (nonAscii) throw new Error(`dist/${bundle} has a non-ASCII character at offse
 
 // The bin and the worker's entry load the bundle; the modules behind it are imported only when running from sources.
 const fromSourcesOnly = { name: 'from-sources-only', setup: (b) => b.onResolve({ filter: /\/(cli\/entry|compare-worker)\.ts$/ }, (args) => ({ path: args.path, external: true })) };
+const entry = { ...common, define: { SPECVER_CLI_BUNDLE: JSON.stringify(bundle) }, plugins: [importMetaUrlPerModule, fromSourcesOnly] };
+// The bin is CommonJS too: Node then starts it without setting up its ES-module loader (5-7% of `--version`).
 await build({
-  ...common,
-  entryPoints: { main: `${src}main.ts`, 'pipeline/compare-worker': `${src}pipeline/compare-worker-entry.ts` },
-  format: 'esm',
-  define: { SPECVER_CLI_BUNDLE: JSON.stringify(bundle) },
-  plugins: [importMetaUrlPerModule, fromSourcesOnly],
-  banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // each makes its own require
+  ...entry,
+  entryPoints: { main: `${src}main.ts` },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  banner: { js: moduleUrlHelpers("require('node:url').pathToFileURL(__filename).href").join('\n') },
 });
-console.log(`bundled dist/${bundle}, dist/main.js and dist/pipeline/compare-worker.js`);
+rmSync(`${dist}main.js`, { force: true }); // tsc's unbundled copy: nothing is to run it by mistake
+await build({
+  ...entry,
+  entryPoints: { 'pipeline/compare-worker': `${src}pipeline/compare-worker-entry.ts` },
+  format: 'esm',
+  banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // it makes its own require
+});
+console.log(`bundled dist/${bundle}, dist/main.cjs and dist/pipeline/compare-worker.js`);

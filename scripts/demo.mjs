@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/main.js');
+const cli = join(root, 'dist/main.cjs');
 const keep = process.argv.includes('--keep');
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const bold = (t) => (tty ? `\u001b[1m${t}\u001b[0m` : t);

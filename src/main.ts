@@ -18,7 +18,12 @@ if (argv.length === 1 && argv[0] === '--version') {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
 } else {
-  await runMain();
+  runMain().catch((error: unknown) => {
+    const verbose = argv.includes('--verbose') || argv.includes('-v');
+    const why = verbose && error instanceof Error ? error.stack : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`specver: internal error: ${why}\n`);
+    process.exitCode = 3;
+  });
 }
 
 async function runMain(): Promise<void> {

@@ -41,7 +41,7 @@ function runAction(name: string, env: Record<string, string>): ActionRun {
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_OUTPUT: outputFile,
       RUNNER_TEMP: runner.path(name, 'tmp'),
-      SPECVER_CLI: join(REPO_ROOT, 'dist/main.js'),
+      SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
       ...env,
     },
   });

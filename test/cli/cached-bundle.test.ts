@@ -39,8 +39,8 @@ test('the build leaves one ASCII bundle, and V8 takes its cache of every family'
   assert.not.match(readFileSync(join(DIST, bundles[0]), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
   const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundles[0]}.`)).sort();
   assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundles[0], family)).sort(), 'one cache per family, for this Node');
-  const main = readFileSync(join(DIST, 'main.js'), 'utf8');
-  assert.ok(main.includes(`"${bundles[0]}"`), 'dist/main.js loads this bundle');
+  const main = readFileSync(join(DIST, 'main.cjs'), 'utf8');
+  assert.ok(main.includes(`"${bundles[0]}"`), 'dist/main.cjs loads this bundle');
   // One process per family, as the bin runs: V8 ignores a cache for a script it has compiled before.
   for (const family of CODE_CACHE_FAMILIES) {
     const probe = `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(DIST, 'cli/cached-bundle.js')).href)};
@@ -125,8 +125,8 @@ test('cacheLocation: off, moved, CI read-only, and a value it does not take', ()
 test('a build without its bundle: one line naming the file and what to do, exit 3, no stack trace', async () => {
   const dir = tempDir();
   mkdirSync(join(dir, 'dist'));
-  copyFileSync(join(DIST, 'main.js'), join(dir, 'dist', 'main.js'));
-  const child = await runChild(process.execPath, [join(dir, 'dist', 'main.js'), 'diff'], { cwd: dir });
+  copyFileSync(join(DIST, 'main.cjs'), join(dir, 'dist', 'main.cjs'));
+  const child = await runChild(process.execPath, [join(dir, 'dist', 'main.cjs'), 'diff'], { cwd: dir });
   assert.is(child.code, 3, child.stderr);
   assert.match(child.stderr, /^specver: cannot load its own code: .*cli-[A-Z0-9]+\.cjs.*\nhint: reinstall specver/);
   assert.not.match(child.stderr, /\n\s+at /, 'no stack trace without --verbose');

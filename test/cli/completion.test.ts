@@ -30,7 +30,7 @@ test('bash completion offers the project\'s contract names where a command takes
   // The script asks the specver it was invoked as: here the built CLI, through a wrapper on PATH.
   const bin = join(p.dir, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'specver'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO_ROOT, 'dist/main.js')}" "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'specver'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO_ROOT, 'dist/main.cjs')}" "$@"\n`, { mode: 0o755 });
   const script = (await runSpecver(['completion', 'bash'], { cwd: p.dir })).stdout;
   writeFileSync(join(p.dir, 'specver.bash'), script);
   const completeIn = (line: string) => {

@@ -18,7 +18,7 @@ test('--version prints the package version and exits 0', async () => {
 
 test('the built entry point answers --version alone without the CLI modules, with the same text as the program', async () => {
   const program = await runSpecver(['--version'], { cwd });
-  const built = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/main.js'), '--version'], { cwd, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/main.cjs'), '--version'], { cwd, encoding: 'utf8' });
   assert.is(built.status, 0);
   assert.is(built.stdout, program.stdout);
   assert.is(built.stderr, '');

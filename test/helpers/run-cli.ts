@@ -46,7 +46,7 @@ export async function runSpecver(argv: string[], options: RunOptions): Promise<C
 }
 
 /** The built CLI (dist/, `npm run build`; the test runner rebuilds it when it is older than src/). */
-export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/main.cjs');
 
 /**
  * Run the built CLI in a child process, with the same defaults as runSpecver: for what only a real process
@@ -55,8 +55,8 @@ export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../di
 export async function runBuiltSpecver(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, label: `specver ${argv.join(' ')} (dist/main.js)` });
-  if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.js) was killed by ${child.signal}: ${child.stderr}`);
+  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
+  if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.cjs) was killed by ${child.signal}: ${child.stderr}`);
   return {
     stdout: child.stdout,
     stderr: child.stderr,

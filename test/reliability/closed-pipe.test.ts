@@ -10,7 +10,7 @@ import { BASE_CONFIG, baseProject } from '../helpers/bad-input.ts';
 import { SAFETY_MS } from '../helpers/child.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
-const MAIN = join(REPO_ROOT, 'dist/main.js');
+const MAIN = join(REPO_ROOT, 'dist/main.cjs');
 
 /** Enough removed operations that the report is far larger than a pipe's buffer (64 KiB). */
 function spec(paths: number): string {

@@ -123,7 +123,7 @@ test('a stale lock of a dead run is taken over; its temp files are removed at on
 });
 
 function startCli(cwd: string): Promise<ChildResult> {
-  return runChild(process.execPath, [join(REPO_ROOT, 'dist/main.js'), 'version', '--no-git'], {
+  return runChild(process.execPath, [join(REPO_ROOT, 'dist/main.cjs'), 'version', '--no-git'], {
     cwd,
     env: { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_NOW: NOW.toISOString() },
   });

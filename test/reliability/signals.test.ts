@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../../src/store/atomic-write.ts';
 import { acquireLock } from '../../src/store/lock.ts';
 
 /** The built CLI (`npm run build`): the entry point users run, with its signal handling. */
-const MAIN = join(REPO_ROOT, 'dist/main.js');
+const MAIN = join(REPO_ROOT, 'dist/main.cjs');
 
 function bigSpec(paths: number, type: string): string {
   const all: Record<string, unknown> = {};
