@@ -9,11 +9,11 @@
  * Usage: node scripts/code-cache.mjs (the child form is --train <family> <project dir>).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../dist/cli/cached-bundle.js';
+import { bundleIn, CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle } from '../dist/cli/cached-bundle.js';
 
 /** What each family runs, in order, on the initialised example project with a breaking and a patch change. */
 const TRAINING = [
@@ -31,9 +31,7 @@ const TRAINING = [
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = join(root, 'dist');
-const bundles = readdirSync(dist).filter((name) => /^cli-[A-Z0-9]+\.cjs$/.test(name));
-if (bundles.length !== 1) throw new Error(`expected one dist/cli-<hash>.cjs, found ${bundles.length}: run npm run build`);
-const bundle = join(dist, bundles[0]);
+const bundle = join(dist, bundleIn(dist));
 
 /** Runs `argv` with the bundle in this process (output discarded); returns the exit code. */
 function runner(dir) {
@@ -70,5 +68,5 @@ if (train >= 0) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`wrote the code caches of dist/${bundles[0]}: ${CODE_CACHE_FAMILIES.join(', ')}`);
+  console.log(`wrote the code caches of dist/${basename(bundle)}: ${CODE_CACHE_FAMILIES.join(', ')}`);
 }

@@ -18,12 +18,15 @@ if (argv.length === 1 && argv[0] === '--version') {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
 } else {
-  runMain().catch((error: unknown) => {
-    const verbose = argv.includes('--verbose') || argv.includes('-v');
-    const why = verbose && error instanceof Error ? error.stack : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`specver: internal error: ${why}\n`);
-    process.exitCode = 3;
-  });
+  runMain().catch((error: unknown) => fail('internal error', error));
+}
+
+/** An error before or outside the CLI's own reporting: one line (the stack with --verbose), exit 3. */
+function fail(what: string, error: unknown, hint?: string): void {
+  const verbose = argv.includes('--verbose') || argv.includes('-v');
+  const why = verbose && error instanceof Error ? error.stack : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`specver: ${what}: ${why}\n${hint ? `hint: ${hint}\n` : ''}`);
+  process.exitCode = 3;
 }
 
 async function runMain(): Promise<void> {
@@ -31,12 +34,8 @@ async function runMain(): Promise<void> {
   try {
     cli = await loadCli();
   } catch (error) {
-    // An incomplete install or build (dist/ without its bundle): one line, as for any other error (exit 3).
-    const verbose = argv.includes('--verbose') || argv.includes('-v');
-    const why = verbose && error instanceof Error ? error.stack : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`specver: cannot load its own code: ${why}\nhint: reinstall specver (in a checkout: npm ci, or npm run build)\n`);
-    process.exitCode = 3;
-    return;
+    // An incomplete install or build (dist/ without its bundle).
+    return fail('cannot load its own code', error, 'reinstall specver (in a checkout: npm ci, or npm run build)');
   }
   const { interruptedExitCode, runCli, watchInFlight, closedPipeTolerant } = cli;
   const input = {

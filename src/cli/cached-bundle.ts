@@ -38,6 +38,14 @@ export function codeCacheFamily(argv: readonly string[]): CodeCacheFamily {
   return command === 'lint' ? 'lint' : 'main';
 }
 
+/** The bundled CLI's file name in the build directory `dist` (for the build's scripts and the tests). */
+export function bundleIn(dist: string): string {
+  const { readdirSync } = require('node:fs') as typeof import('node:fs');
+  const bundles = readdirSync(dist).filter((name) => /^cli-[A-Z0-9]+\.cjs$/.test(name));
+  if (bundles.length !== 1) throw new Error(`expected one cli-<hash>.cjs in ${dist}, found ${bundles.length}: run npm run build`);
+  return bundles[0]!;
+}
+
 /** The file name of `bundle`'s code cache for `family` under this Node (V8 refuses any other Node's). */
 export function codeCacheName(bundle: string, family: CodeCacheFamily): string {
   return `${bundle}.${family}.node-${process.version}-${process.arch}.cache`;

@@ -46,8 +46,6 @@ export interface ContextInput {
   now?: () => Date;
 }
 
-export { isCi };
-
 export function createContext(input: ContextInput, flags: GlobalFlags): Context {
   const json = flags.json === true || flags.format === 'json';
   const quiet = flags.quiet === true;

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle, RUN_TIME_CACHES_KEPT } from '../../src/cli/cached-bundle.ts';
+import { bundleIn, CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle, RUN_TIME_CACHES_KEPT } from '../../src/cli/cached-bundle.ts';
 import { cacheLocation } from '../../src/cli/cache-location.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -34,18 +34,17 @@ test('codeCacheFamily: the first word that is not an option picks the cache', ()
 });
 
 test('the build leaves one ASCII bundle, and V8 takes its cache of every family', async () => {
-  const bundles = readdirSync(DIST).filter((name) => /^cli-[A-Z0-9]+\.cjs$/.test(name));
-  assert.is(bundles.length, 1, bundles.join(', '));
-  assert.not.match(readFileSync(join(DIST, bundles[0]), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
-  const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundles[0]}.`)).sort();
-  assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundles[0], family)).sort(), 'one cache per family, for this Node');
+  const bundle = bundleIn(DIST); // exactly one, or it throws
+  assert.not.match(readFileSync(join(DIST, bundle), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
+  const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundle}.`)).sort();
+  assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundle, family)).sort(), 'one cache per family, for this Node');
   const main = readFileSync(join(DIST, 'main.cjs'), 'utf8');
-  assert.ok(main.includes(`"${bundles[0]}"`), 'dist/main.cjs loads this bundle');
+  assert.ok(main.includes(`"${bundle}"`), 'dist/main.cjs loads this bundle');
   // One process per family, as the bin runs: V8 ignores a cache for a script it has compiled before.
   for (const family of CODE_CACHE_FAMILIES) {
     const probe = `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(DIST, 'cli/cached-bundle.js')).href)};
 import { pathToFileURL } from 'node:url';
-const loaded = loadCachedBundle(pathToFileURL(${JSON.stringify(join(DIST, bundles[0]))}), ${JSON.stringify(family)});
+const loaded = loadCachedBundle(pathToFileURL(${JSON.stringify(join(DIST, bundle))}), ${JSON.stringify(family)});
 console.log(JSON.stringify({ cache: loaded.cache, exports: Object.keys(loaded.exports).sort() }));`;
     const child = await runChild(process.execPath, ['--input-type=module', '-e', probe], { cwd: REPO_ROOT });
     assert.is(child.code, 0, child.stderr);
