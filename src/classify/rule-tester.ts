@@ -9,9 +9,9 @@
  */
 import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../diff/lifecycle.ts';
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { ConfigError, ToolError } from '../errors.ts';
 import type { LoadedSpec } from '../load/types.ts';
+import { parseYamlData } from '../load/parse-source.ts';
 import { builtInConditions, builtInRules, loadRules, readRuleFile, type RuleDefinition } from '../ruleset/load-rules.ts';
 import { ruleIndexFor } from './engine.ts';
 import { classifyChanges, diffSpecs, rulesOfFormat, sideOf } from './classify.ts';
@@ -139,12 +139,13 @@ export async function runRuleCases(ruleFile: string, caseFile: string): Promise<
   const builtIn = builtInRules().some((r) => r.file === ruleFile);
   const rules = builtIn ? builtInRules() : loadRules([ruleFile]);
   const rule = builtIn ? builtInRules().find((r) => r.file === ruleFile)! : readRuleFile(ruleFile, false);
-  let data: any;
+  let text: string;
   try {
-    data = parse(readFileSync(caseFile, 'utf8'));
+    text = readFileSync(caseFile, 'utf8');
   } catch (error) {
     throw new ToolError(`cannot read case file ${caseFile}: ${(error as Error).message}`, { file: caseFile });
   }
+  const data = caseData(text, caseFile) as any;
   if (data?.rule !== rule.id) throw new ToolError(`case file ${caseFile} is for rule '${data?.rule}', not '${rule.id}'`, { file: caseFile });
   const results: CaseResult[] = [];
   for (const group of ['fires', 'quiet'] as const) {
@@ -156,14 +157,20 @@ export async function runRuleCases(ruleFile: string, caseFile: string): Promise<
 /** A case file as data: the rule it tests and its cases. */
 export interface CaseFile { rule: string; fires: RuleCase[]; quiet: RuleCase[] }
 
+/** A case file's YAML, read as specver reads specs (the documents in it are specs). */
+function caseData(text: string, shownAs: string): unknown {
+  try {
+    return parseYamlData(text, shownAs);
+  } catch (error) {
+    // parseYamlData's message starts with `<file>:<line>:`
+    if (error instanceof ConfigError) throw new ConfigError(`cannot read case file ${error.message}`, { file: shownAs, line: error.line, hint: 'fix the YAML syntax' });
+    throw error;
+  }
+}
+
 /** Parse a case file; anything but `rule:` and lists of named cases is a ConfigError naming it (exit 2). */
 export function parseCaseFile(text: string, shownAs: string): CaseFile {
-  let data: any;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ConfigError(`cannot read case file ${shownAs}: ${(error as Error).message.split('\n')[0]}`, { file: shownAs, hint: 'fix the YAML syntax' });
-  }
+  const data = caseData(text, shownAs) as any;
   const shape = 'a case file has `rule: <id>` and `fires:` / `quiet:` lists of cases with a `name`';
   if (typeof data !== 'object' || data === null || typeof data.rule !== 'string') throw new ConfigError(`case file ${shownAs} names no rule`, { file: shownAs, hint: shape });
   for (const group of ['fires', 'quiet'] as const) {

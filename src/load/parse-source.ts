@@ -103,12 +103,16 @@ function tooDeep(display: string, cause: unknown): ConfigError {
 function parseYamlCached(text: string, display: string): unknown {
   const cached = cachedParse(text);
   if (cached.hit) return cached.data;
-  const data = parseYaml(text, display);
+  const data = parseYamlData(text, display);
   if (typeof data === 'object' && data !== null) rememberParse(cached.key, data, mayShareNodes(data));
   return data;
 }
 
-function parseYaml(text: string, display: string): unknown {
+/**
+ * YAML text -> data as specver reads specs (js-yaml, YAML 1.2 core types plus merge keys, bounded nesting and
+ * alias expansion). A syntax error is a ConfigError `<display>:<line>: invalid YAML: <reason>`.
+ */
+export function parseYamlData(text: string, display: string): unknown {
   let data: unknown;
   try {
     data = loadYaml(text, { filename: display, schema: SPEC_SCHEMA, maxDepth: MAX_NESTING } as Parameters<typeof loadYaml>[1]);

@@ -93,7 +93,7 @@ test('bad input: missing file, bad YAML, no rule, unknown rule: exit 2 naming th
   p.write('shape.yaml', 'rule: operation-removed\nfires: { name: x }\n');
   const cases: [string, RegExp][] = [
     ['missing.yaml', /^specver: cannot read case file missing\.yaml: ENOENT/],
-    ['bad.yaml', /^specver: cannot read case file bad\.yaml: /],
+    ['bad.yaml', /^specver: cannot read case file bad\.yaml:\d+: invalid YAML: /],
     ['norule.yaml', /^specver: case file norule\.yaml names no rule/],
     ['shape.yaml', /^specver: case file shape\.yaml: `fires` must be a list of cases/],
     ['unknown.yaml', /^specver: case file unknown\.yaml is for rule 'acme\/operation-removed-internl', which is not a classification rule of this project\nhint: did you mean .*acme\/operation-removed-internal/],

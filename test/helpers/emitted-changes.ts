@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parseYamlData } from '../../src/load/parse-source.ts';
 import { caseDocuments, type RuleCase } from '../../src/classify/rule-tester.ts';
 import { inlineJsonSchema, inlineSpec } from '../../src/classify/inline-spec.ts';
 import { diffSpecs } from '../../src/classify/classify.ts';
@@ -29,7 +29,7 @@ export function fixtureChanges(): RawChange[] {
   for (const format of ['openapi', 'json-schema'] as const) {
     const dir = join(FIXTURES, 'rules', format);
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
-      const data = parse(readFileSync(join(dir, name), 'utf8'));
+      const data = parseYamlData(readFileSync(join(dir, name), 'utf8'), name) as { fires?: RuleCase[]; quiet?: RuleCase[] };
       for (const c of [...(data.fires ?? []), ...(data.quiet ?? [])] as RuleCase[]) changes.push(...caseChanges(format, c));
     }
   }

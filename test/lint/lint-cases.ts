@@ -1,7 +1,7 @@
 /** Reads fixtures/lint/<rule-id>.yaml case files (shared by the rule tester and the meta-test). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parseYamlData } from '../../src/load/parse-source.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 
 export interface FireCase {
@@ -28,5 +28,5 @@ export function caseFiles(): CaseFile[] {
   return readdirSync(CASES_DIR)
     .filter((name) => name.endsWith('.yaml'))
     .sort()
-    .map((name) => ({ file: name, ...(parse(readFileSync(join(CASES_DIR, name), 'utf8')) as Omit<CaseFile, 'file'>) }));
+    .map((name) => ({ file: name, ...(parseYamlData(readFileSync(join(CASES_DIR, name), 'utf8'), name) as Omit<CaseFile, 'file'>) }));
 }
