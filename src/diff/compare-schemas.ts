@@ -8,6 +8,7 @@
 import { sunsetMove, sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, Origin, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
+import { CyclicEquality } from './cyclic-equality.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { flattenAllOf, keyWriter, writtenIn } from './flatten-all-of.ts';
@@ -21,8 +22,9 @@ import { compareAdditional, coverageOf, coveredEffect } from './property-coverag
 import { isRecord } from '../toolkit/values.ts';
 
 export interface ComparatorEnv {
-  baseOrigin?: (node: object) => Origin | undefined;
-  revisionOrigin?: (node: object) => Origin | undefined;
+  /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
+  baseOrigin?: (node: object, at?: string) => Origin | undefined;
+  revisionOrigin?: (node: object, at?: string) => Origin | undefined;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -73,10 +75,15 @@ export class SchemaComparator {
 
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member) => this.memberKey(side, member) };
 
-  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {}
+  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
+    this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
+  }
 
   /** Compare one schema use; returns the changes inside it (shared ones included, already counted once). */
   compare(base: unknown, revision: unknown, use: CompareUse): RawChange[] {
+    // Most schema uses of two versions are equal: answer those from the hashes, before locating either side
+    // (locating builds the document's origin table, which a diff without changes never needs).
+    if (this.equalMeansSame && isRecord(base) && isRecord(revision) && this.sameStructure(base, revision)) return [];
     const walk: Walk = { direction: use.direction, context: { ...use.context, direction: use.direction }, schemaPath: '' };
     const b = this.locate('base', base, use.basePointer ?? '');
     const r = this.locate('revision', revision, use.revisionPointer ?? '');
@@ -107,23 +114,30 @@ export class SchemaComparator {
     return result;
   }
 
-  /** Equal structural hashes (false when either node reaches a cycle). */
-  private readonly equalHashes = (x: object, y: object): boolean => {
-    const hx = this.hasher.base.hash(x);
-    return hx !== null && hx === this.hasher.revision.hash(y);
-  };
+  /**
+   * Equal schemas mean the same only when both sides read `nullable` alike: a 3.0 document and a 3.1 one (where
+   * it is no keyword) are walked even where they are written the same.
+   */
+  private readonly equalMeansSame: boolean;
+  private readonly cyclic = new CyclicEquality((node) => this.hasher.base.known(node), (node) => this.hasher.revision.known(node));
+
+  /**
+   * Structurally equal (hashes; values that reach a cycle by their unfolding): any two values of the two
+   * documents, so a caller can skip the parts of a document that are equal, sharing the comparison's hashes.
+   */
+  readonly sameStructure = (x: object, y: object): boolean => this.cyclic.same(x, y);
 
   /** Equal by meaning: cached structural hashes, or a bounded canonical text where a cycle prevents a hash. */
   private same(before: unknown, after: unknown): boolean {
     const hb = this.hasher.base.hash(before);
     const ha = this.hasher.revision.hash(after);
     if (hb !== null && ha !== null) return hb === ha;
-    return canonicalEqual(before, after, 8, this.equalHashes);
+    return canonicalEqual(before, after, 8, this.sameStructure);
   }
 
   private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
-    const origin = isRecord(node) && originOf ? originOf(node) : undefined;
+    const origin = isRecord(node) && originOf ? originOf(node, fallback) : undefined;
     return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
   }
 
@@ -180,7 +194,7 @@ export class SchemaComparator {
       return [this.emit('schema', 'changed', 'incomparable', b, r, undefined, walk, { before: base, after: revision })];
     }
     const baseHash = this.hasher.base.hash(base);
-    if (baseHash !== null && baseHash === this.hasher.revision.hash(revision)) return [];
+    if (this.equalMeansSame && baseHash !== null && baseHash === this.hasher.revision.hash(revision)) return [];
     walk = enterComponent(walk, componentAt(r) ?? componentAt(b));
     let byBase = this.memo.get(walk.direction);
     if (!byBase) this.memo.set(walk.direction, (byBase = new Map()));

@@ -40,7 +40,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const rm = normalizeOpenApi(revision.document, revision.kind.version);
   const rec = new ChangeRecorder(base, revision);
   const schemas = new SchemaComparator({
-    baseOrigin: (node) => originIn(base, node), revisionOrigin: (node) => originIn(revision, node),
+    baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
     baseNullableKeyword: base.kind.version !== '3.1', revisionNullableKeyword: revision.kind.version !== '3.1',
   });
   const ops = pairByKey(bm.operations, rm.operations);
@@ -50,7 +50,9 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   for (const [, op] of ops.added) {
     rec.add('operation', 'added', undefined, { node: op.node, pointer: op.pointer }, { ...opContext(op), deprecated: op.node.deprecated === true });
   }
+  const sameContext = bm.version === rm.version && sameDocumentContext(bm.root, rm.root, schemas.sameStructure);
   for (const [, b, r] of ops.both) {
+    if (sameContext && unchangedOperation(b, r, schemas.sameStructure)) continue;
     const swapped = r.role !== undefined;
     diffOperation(b, r, bm, rm, {
       rec, schemas, ctx: opContext(r, b), use: `${r.method} ${r.path}`,
@@ -61,8 +63,29 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   return applyLifecycle([...rec.result(), ...schemas.changes()], options.today, options.lifecycle);
 }
 
-function originIn(spec: LoadedSpec, node: object) {
-  const origin = spec.origin(node);
+type SameStructure = (x: object, y: object) => boolean;
+const sameValue = (x: unknown, y: unknown, same: SameStructure) => (isRecordOrArray(x) && isRecordOrArray(y) ? same(x, y) : x === y);
+const isRecordOrArray = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * The document-level values an operation's model inherits (security; Swagger 2.0 consumes/produces) are equal,
+ * and both documents are read under the same OpenAPI version (3.0 and 3.1 read `nullable` differently).
+ */
+function sameDocumentContext(base: any, revision: any, same: SameStructure): boolean {
+  return ['security', 'consumes', 'produces'].every((key) => sameValue(base[key], revision[key], same));
+}
+
+/**
+ * An operation whose path item (its own node, the path-level parameters and servers) is structurally equal on
+ * both sides, at the same path, has no change to report: skipped without walking it. Hashes see resolved
+ * $refs, so a changed component the operation uses makes it unequal; one that reaches a cycle is always walked.
+ */
+function unchangedOperation(b: OperationModel, r: OperationModel, same: SameStructure): boolean {
+  return b.path === r.path && b.role === r.role && isRecordOrArray(b.pathItem) && isRecordOrArray(r.pathItem) && same(b.pathItem, r.pathItem);
+}
+
+function originIn(spec: LoadedSpec, node: object, at?: string) {
+  const origin = spec.origin(node, at);
   if (!origin) {
     const pointer = syntheticPointer(node);
     return pointer === undefined ? undefined : { file: '', pointer };

@@ -23,8 +23,8 @@ export function diffJsonSchema(base: LoadedSpec, revision: LoadedSpec, options: 
   const bn = normalizeJsonSchema(base.document, base.kind.dialect);
   const rn = normalizeJsonSchema(revision.document, revision.kind.dialect);
   const comparator = new SchemaComparator({
-    baseOrigin: (node) => originIn(base, bn.sourceOf(node)),
-    revisionOrigin: (node) => originIn(revision, rn.sourceOf(node)),
+    baseOrigin: (node, at) => originIn(base, bn.sourceOf(node), at),
+    revisionOrigin: (node, at) => originIn(revision, rn.sourceOf(node), at),
   });
   const context = { compatibility: options.compatibility, subject: 'schema' };
   comparator.compare(bn.root, rn.root, { direction: 'standalone', context });
@@ -40,9 +40,9 @@ export function diffJsonSchema(base: LoadedSpec, revision: LoadedSpec, options: 
   return changes;
 }
 
-function originIn(spec: LoadedSpec, node: object | undefined): Origin | undefined {
+function originIn(spec: LoadedSpec, node: object | undefined, at?: string): Origin | undefined {
   if (!node) return undefined;
-  const origin = spec.origin(node);
+  const origin = spec.origin(node, at);
   if (!origin) return undefined;
   return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
 }

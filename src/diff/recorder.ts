@@ -27,7 +27,7 @@ export class ChangeRecorder {
   private where(spec: LoadedSpec, spot: Spot | undefined, slot: boolean): { pointer?: string; file?: string } {
     if (!spot) return {};
     const node = spot.node;
-    const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
+    const origin = typeof node === 'object' && node !== null ? spec.origin(node, spot.pointer) : undefined;
     // A reusable component added to or removed from an operation is located where the operation uses it.
     if (slot && origin && REUSABLE.test(origin.pointer)) return { pointer: spot.pointer };
     if (origin) return { pointer: origin.pointer, file: origin.file === spec.path ? undefined : origin.file };
@@ -37,7 +37,7 @@ export class ChangeRecorder {
   /** Where field `key` of a node sits: in the reusable component's own text when the node is one. */
   private fieldOf(spec: LoadedSpec, spot: Spot & { node: any }, key: string): Spot {
     const node = spot.node;
-    const origin = typeof node === 'object' && node !== null ? spec.origin(node) : undefined;
+    const origin = typeof node === 'object' && node !== null ? spec.origin(node, spot.pointer) : undefined;
     if (origin && REUSABLE.test(origin.pointer)) {
       return { pointer: `${origin.pointer}/${escapeSegment(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
     }

@@ -68,6 +68,13 @@ export class SchemaHasher {
     return id < 0 ? null : `#${id}`;
   }
 
+  /** The hash `hash` gave the object before (null: it can reach a cycle); undefined when it has none yet. */
+  known(node: object): string | null | undefined {
+    const id = this.cache.get(node);
+    if (id === undefined || id === IN_PROGRESS) return undefined;
+    return id < 0 ? null : `#${id}`;
+  }
+
   /** The node's structure id, or UNHASHABLE when it can reach a cycle. */
   private id(node: unknown): number {
     if (node === null || typeof node !== 'object') return this.table.primitive(node);

@@ -13,7 +13,7 @@
 import { ConfigError } from '../errors.ts';
 import { escapeSegment, pointerSegments } from '../toolkit/json-pointer.ts';
 import { refTarget, type RefContext, type RefTarget } from './ref-targets.ts';
-import { parseSource } from './parse-source.ts';
+import { mayShareNodes, parseSource } from './parse-source.ts';
 import { findId, idRelative, idTargetOf, rootIdOf, scanFile, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
 import { toPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
@@ -46,7 +46,8 @@ export interface RefSiteInfo {
 export interface ResolvedDocument {
   document: unknown;
   files: Map<string, SourceFile>;
-  origin(node: object): NodeOrigin | undefined;
+  /** Where a node was written; `at`, the pointer the caller reached it by, spares the table when it is there. */
+  origin(node: object, at?: string): NodeOrigin | undefined;
   /** Where a `$ref` object of a parsed file points (one step); undefined for an opaque URL ref or a non-ref. */
   targetOf(refObject: object): Located | undefined;
   /** Every `$ref` the loader follows (never one inside an example or default value), in the order found. */
@@ -239,6 +240,8 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   const merges: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace }> = [];
   /** Refs whose target is itself a `$ref` with siblings: they take that ref's merged object once it exists. */
   const viaMerged: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace; siblings: boolean }> = [];
+  /** Where each target put in place of a `$ref` was written (its file and pointer there). */
+  const writtenTargets = new Map<object, Located>();
   for (const refObject of sites.keys()) finalTarget(refObject);
   let document = root.data;
   for (const [refObject, site] of sites) {
@@ -249,8 +252,10 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
       if (isRecord(found.node) && isRef(found.node) && sites.has(found.node) && hasSiblings(found.node))
         viaMerged.push({ refObject: refObject as Record<string, unknown>, target: found.node, place, siblings });
       else if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place });
-      else if (place.parent) put(place.parent, place.key, found.node, replaced);
-      else document = found.node;
+      else if (place.parent) {
+        put(place.parent, place.key, found.node, replaced);
+        if (typeof found.node === 'object' && found.node !== null) writtenTargets.set(found.node, found);
+      } else document = found.node;
     }
   }
   // `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2019-09+): a new object, the siblings over the target.
@@ -318,7 +323,40 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     }
   };
 
-  const origin = (node: object): NodeOrigin | undefined => {
+  /**
+   * Where `node` was written, when it is the node reached from the root by `pointer`: along edges as written,
+   * and across each edge a `$ref` target was put on, into where that target was written. Undefined when the
+   * pointer leads elsewhere, crosses a merged `$ref`, or enters a file that shares nodes (YAML aliases: a node
+   * written in several places, where the table's choice is the answer).
+   */
+  const sharesNodes = (file: string) => mayShareNodes(parsedData.get(files.get(file)!));
+  const rootData = document === parsedData.get(root) && !sharesNodes(root.path) ? document : undefined;
+  const originAlong = (node: object, pointer: string): NodeOrigin | undefined => {
+    const segments = pointerSegments(pointer);
+    if (!segments || rootData === undefined) return undefined;
+    let current: unknown = rootData;
+    let written: NodeOrigin = { file: root.path, pointer: '' };
+    let inside = '';
+    for (const segment of segments) {
+      if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+      const next = (current as Record<string, unknown>)[segment];
+      if (replaced.get(current)?.has(segment)) {
+        const target = typeof next === 'object' && next !== null ? writtenTargets.get(next) : undefined;
+        if (!target || sharesNodes(target.file)) return undefined;
+        written = { file: target.file, pointer: target.pointer };
+        inside = '';
+      } else inside += `/${escapeSegment(segment)}`;
+      current = next;
+    }
+    return current === node ? { file: written.file, pointer: written.pointer + inside } : undefined;
+  };
+
+  const origin = (node: object, at?: string): NodeOrigin | undefined => {
+    // Most located nodes sit where they were written: answered without building the table of every node.
+    if (!originsBuilt && at !== undefined) {
+      const along = originAlong(node, at);
+      if (along) return along;
+    }
     if (!originsBuilt) buildOrigins();
     const record = origins.get(node) ?? mergedOrigins.get(node);
     if (!record) return undefined;

@@ -47,8 +47,12 @@ export interface LoadedSpec {
   document: any;
   /** Every file read while loading, by absolute path (root included). */
   files: Map<string, SourceFile>;
-  /** Where a resolved object node was written (file + pointer). Undefined for primitives and synthetic nodes. */
-  origin(node: object): NodeOrigin | undefined;
+  /**
+   * Where a resolved object node was written (file + pointer). Undefined for primitives and synthetic nodes.
+   * `at` is the pointer the caller reached the node by: when the node was written there, the answer needs no
+   * walk of the whole document.
+   */
+  origin(node: object, at?: string): NodeOrigin | undefined;
 }
 
 export interface LoadOptions {

@@ -24,6 +24,8 @@ export type SecurityRequirement = Record<string, string[]>;
 
 export interface OperationModel {
   key: string; method: string; path: string; pointer: string; node: any;
+  /** The path item (or callback item) the operation is in: its path-level parameters and servers apply. */
+  pathItem: any;
   role?: 'webhook' | 'callback';
   parameters: Map<string, ParameterModel>;
   requestBody?: RequestBodyModel;
@@ -232,7 +234,7 @@ function addPathItem(
     // Webhook names and callback runtime expressions are not path templates: keep them as written.
     const key = `${keyPrefix}${method.toUpperCase()} ${role ? path : pathTemplateKey(path)}`;
     const operation: OperationModel = {
-      key, method: method.toUpperCase(), path, pointer: opPointer, node: op, role, parameters: params, requestBody,
+      key, method: method.toUpperCase(), path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
       responses: responsesOf(op, root, opPointer, version), security,
       securityPointer: Array.isArray(op.security) ? `${opPointer}/security` : '/security',
       servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),
