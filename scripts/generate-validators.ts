@@ -4,7 +4,8 @@
  * generation: compiling these schemas at run time cost ajv's import plus its code generation on every run,
  * which was most of a small diff's fixed cost and 100-200 ms of every lint.
  *
- *   validators.ts   config, state files, changesets, team rule files (schemas/*.schema.json)
+ *   validators.ts   config, state files, changesets, team rule files, the version journal, waivers
+ *                   (schemas/*.schema.json)
  *   lint-schemas.ts the schemas of the built-in lint rules' `schema` function (rules/lint/**), so a lint run
  *                   judges them without loading ajv
  *   meta-*.ts       lint's validity rule: the OpenAPI 2.0/3.0/3.1 document schemas (schemas/meta) and the JSON
@@ -37,6 +38,8 @@ export const PRECOMPILED: Record<string, string> = {
   'changeset.schema.json': 'validateChangeset',
   'classify-rule.schema.json': 'validateClassifyRule',
   'lint-rule.schema.json': 'validateLintRule',
+  'version-journal.schema.json': 'validateVersionJournal',
+  'waivers.schema.json': 'validateWaivers',
 };
 
 /** Meta-schema ids of the JSON Schema dialects, as ajv registers them. */

@@ -1,7 +1,8 @@
 /**
- * ajv validation against the JSON Schemas shipped in schemas/. The schemas every run needs (config, state files,
- * changesets, rule files) are precompiled into src/generated/validators.ts, so a run loads no ajv at all; the
- * others (output schemas, used by the tests) are compiled once per process on first use.
+ * ajv validation against the JSON Schemas shipped in schemas/. The schemas a run needs (config, state files,
+ * changesets, rule files, the version journal, waivers) are precompiled into src/generated/validators.ts, so a
+ * run loads no ajv at all; the others (output schemas, used by the tests) are compiled once per process on first
+ * use.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +24,8 @@ const PRECOMPILED: Record<string, Validator> = {
   'changeset.schema.json': precompiled.validateChangeset,
   'classify-rule.schema.json': precompiled.validateClassifyRule,
   'lint-rule.schema.json': precompiled.validateLintRule,
+  'version-journal.schema.json': precompiled.validateVersionJournal,
+  'waivers.schema.json': precompiled.validateWaivers,
 };
 
 let ajv: Ajv2020 | undefined;

@@ -31,6 +31,16 @@ const samples: Record<string, unknown[]> = {
   'pre.schema.json': [{}, { mode: 'pre', tag: 'beta' }],
   'classify-rule.schema.json': [{ id: 'x' }, {}],
   'lint-rule.schema.json': [{ id: 'x' }, {}],
+  'version-journal.schema.json': [
+    { journal: 1, ops: [{ op: 'write', path: 'CHANGELOG.md', content: '# x' }, { op: 'versions', state: {} }, { op: 'delete', path: '.specver/changesets/a.md' }] },
+    { journal: 2, ops: [{ op: 'write', path: '', content: 1 }, { op: 'move' }] },
+    { ops: 'x' },
+  ],
+  'waivers.schema.json': [
+    { waivers: [{ rule: 'operation-removed', contract: 'api', location: 'DELETE /pets/*', reason: 'r', expires: '2026-12-31' }] },
+    { waivers: [{ rule: '', contract: 'api', location: '/x', reason: 'r', expires: 'tomorrow', extra: 1 }] },
+    { waiver: [] },
+  ],
 };
 
 for (const file of Object.keys(PRECOMPILED as Record<string, string>)) {
