@@ -1,6 +1,7 @@
 /** The benchmark inputs taken from `../shared/corpus` (manifest.json): which pairs and which lint targets. */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { load as loadYaml } from 'js-yaml';
 
 /** Series benchmarked for diff, by name; the newest pair (last two versions) of each. */
 const DIFF_SERIES_FULL = [
@@ -15,6 +16,9 @@ const DIFF_SERIES_FULL = [
   'asyncapi',
 ];
 const DIFF_SERIES_QUICK = ['netlify', 'oai-petstore-separate-2.0', 'oas-3.1-schema'];
+/** Series whose newest version is diffed against itself plus one added operation: a pull request's usual size. */
+const PR_SERIES_FULL = ['stripe', 'openai'];
+const PR_SERIES_QUICK = ['netlify'];
 const LINT_SERIES_FULL = ['stripe', 'openai', 'box', 'twilio-api-v2010', 'digitalocean'];
 const LINT_SERIES_QUICK = ['netlify'];
 
@@ -72,6 +76,51 @@ function select(corpus, names) {
 }
 
 export const diffPairs = (corpus, quick) => select(corpus, quick ? DIFF_SERIES_QUICK : DIFF_SERIES_FULL);
+
+const ADDED_PATH = '/specver-bench/added';
+
+/** The text with one operation (GET ADDED_PATH) added as the first entry of `paths`, or null when not found. */
+function withAddedOperation(text, encoding) {
+  if (encoding === 'json') {
+    const open = /"paths"\s*:\s*\{/.exec(text);
+    if (!open) return null;
+    const at = open.index + open[0].length;
+    const empty = /^\s*\}/.test(text.slice(at));
+    return `${text.slice(0, at)}"${ADDED_PATH}": {"get": {"responses": {"200": {"description": "ok"}}}}${empty ? '' : ','}${text.slice(at)}`;
+  }
+  const key = /^paths:[ \t]*\r?\n/m.exec(text);
+  if (!key) return null;
+  const at = key.index + key[0].length;
+  const indent = /^([ \t]+)\S/m.exec(text.slice(at))?.[1] ?? '  ';
+  const lines = [`${ADDED_PATH}:`, '  get:', '    responses:', "      '200':", '        description: ok'];
+  return `${text.slice(0, at)}${lines.map((line) => `${indent}${line}\n`).join('')}${text.slice(at)}`;
+}
+
+/**
+ * Pull-request pairs: the newest version of each series as the base, and that text with one operation added as
+ * the revision (written under `work`), so nearly all of the document is unchanged, as in most pull requests.
+ */
+export function pullRequestPairs(corpus, work, quick) {
+  const dir = join(work, 'pull-request');
+  mkdirSync(dir, { recursive: true });
+  return select(corpus, quick ? PR_SERIES_QUICK : PR_SERIES_FULL).map((pair) => {
+    const text = readFileSync(pair.revision, 'utf8');
+    const edited = withAddedOperation(text, pair.encoding);
+    const data = edited === null ? undefined : pair.encoding === 'json' ? JSON.parse(edited) : loadYaml(edited);
+    if (!data?.paths?.[ADDED_PATH]) throw new Error(`bench: could not add an operation to ${pair.revision}`);
+    const revision = join(dir, `${pair.name}${pair.revision.slice(pair.revision.lastIndexOf('.'))}`);
+    writeFileSync(revision, edited);
+    return {
+      ...pair,
+      name: `${pair.name} (pull request: one operation added)`,
+      contract: `${pair.name}-pr`,
+      labels: [pair.labels[1], `${pair.labels[1]} + GET ${ADDED_PATH}`],
+      base: pair.revision,
+      revision,
+      bytes: [pair.bytes[1], Buffer.byteLength(edited)],
+    };
+  });
+}
 export const lintPairs = (corpus, quick) => select(corpus, quick ? LINT_SERIES_QUICK : LINT_SERIES_FULL);
 
 /** Reads every input once so the page cache is warm before the first timed run. */

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diffPairs, lintPairs, warmUp } from './corpus.mjs';
+import { diffPairs, lintPairs, pullRequestPairs, warmUp } from './corpus.mjs';
 import { measureInterleaved, runOnce } from './measure.mjs';
 import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
 import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
@@ -79,7 +79,7 @@ function preparePeerCommands(ctx, peerCommands, cwd) {
 function projectFor(ctx, pair, dir) {
   rmSync(dir, { recursive: true, force: true });
   if (!pair.multiFile)
-    return singleFileProject(dir, { name: pair.name, format: pair.format, basePath: pair.base, revisionPath: pair.revision });
+    return singleFileProject(dir, { name: pair.contract ?? pair.name, format: pair.format, basePath: pair.base, revisionPath: pair.revision });
   return multiFileProject(dir, {
     baseDir: pair.baseTree,
     revisionDir: pair.revisionTree,
@@ -97,11 +97,11 @@ function peerCwd(ctx) {
   return dir;
 }
 
-/** Measures 1-3: floor, specver diff/breaking and peer diffs on the corpus pairs. */
+/** Measures 1-3: floor, specver diff/breaking and peer diffs on the corpus pairs, and on pull-request-sized ones. */
 export async function diffGroup(ctx) {
   const results = [];
   const wantSpecver = ctx.groups.has('diff') || ctx.groups.has('peers');
-  for (const pair of diffPairs(ctx.corpus, ctx.quick)) {
+  for (const pair of [...diffPairs(ctx.corpus, ctx.quick), ...pullRequestPairs(ctx.corpus, ctx.work, ctx.quick)]) {
     ctx.log(`diff: ${pair.name} (${pair.labels.join(' -> ')})`);
     const inputs = pair.multiFile ? [pair.baseTree, pair.revisionTree] : [pair.base, pair.revision];
     warmUp(inputs);
@@ -109,7 +109,7 @@ export async function diffGroup(ctx) {
     let setup = { status: 'ok', message: pair.multiFile ? "project set up by 'specver init' on the base tree" : 'project written directly' };
     const recorded = {};
     if (wantSpecver) {
-      const project = projectFor(ctx, pair, join(ctx.work, 'projects', `diff-${pair.name}`));
+      const project = projectFor(ctx, pair, join(ctx.work, 'projects', `diff-${pair.contract ?? pair.name}`));
       if (project.error) {
         setup = { status: 'failed', message: project.error };
         recorded['specver-diff'] = unavailable('specver diff', project.error);
