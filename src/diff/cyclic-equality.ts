@@ -62,6 +62,7 @@ export class CyclicEquality {
    * low-link), so a failed check elsewhere keeps the equal parts it walked.
    */
   private value(x: unknown, y: unknown, depth: number): number {
+    if (x === y) return PROVEN; // the same primitive (most are), or the very same object
     const xObject = typeof x === 'object' && x !== null;
     const yObject = typeof y === 'object' && y !== null;
     if (!xObject || !yObject) return !xObject && !yObject && samePrimitive(x, y) ? PROVEN : UNEQUAL;
@@ -140,6 +141,9 @@ export class CyclicEquality {
   /** `enum`/`required`/`type` lists: primitives as sets with counts; lists holding objects in order (or unequal). */
   private unordered(x: unknown[], y: unknown[], depth: number): number {
     if (x.length !== y.length) return UNEQUAL;
+    let inOrder = true;
+    for (let i = 0; i < x.length && inOrder; i++) inOrder = x[i] === y[i];
+    if (inOrder) return PROVEN; // the same primitives in the same order (or the same objects)
     const primitive = (v: unknown) => typeof v !== 'object' || v === null;
     if (!x.every(primitive) || !y.every(primitive)) return this.items(x, y, depth);
     const key = (v: unknown) => `${typeof v}:${String(typeof v === 'number' && !Number.isFinite(v) ? null : v)}`;
