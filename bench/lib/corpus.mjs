@@ -80,7 +80,7 @@ export const diffPairs = (corpus, quick) => select(corpus, quick ? DIFF_SERIES_Q
 const ADDED_PATH = '/specver-bench/added';
 
 /** The text with one operation (GET ADDED_PATH) added as the first entry of `paths`, or null when not found. */
-function withAddedOperation(text, encoding) {
+export function withAddedOperation(text, encoding) {
   if (encoding === 'json') {
     const open = /"paths"\s*:\s*\{/.exec(text);
     if (!open) return null;
