@@ -125,7 +125,7 @@ export class SchemaComparator {
    * Structurally equal (hashes; values that reach a cycle by their unfolding): any two values of the two
    * documents, so a caller can skip the parts of a document that are equal, sharing the comparison's hashes.
    */
-  readonly sameStructure = (x: object, y: object): boolean => this.cyclic.same(x, y);
+  readonly sameStructure = (x: unknown, y: unknown): boolean => this.cyclic.same(x, y);
 
   /** Equal by meaning: cached structural hashes, or a bounded canonical text where a cycle prevents a hash. */
   private same(before: unknown, after: unknown): boolean {

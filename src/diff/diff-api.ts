@@ -63,16 +63,14 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   return applyLifecycle([...rec.result(), ...schemas.changes()], options.today, options.lifecycle);
 }
 
-type SameStructure = (x: object, y: object) => boolean;
-const sameValue = (x: unknown, y: unknown, same: SameStructure) => (isRecordOrArray(x) && isRecordOrArray(y) ? same(x, y) : x === y);
-const isRecordOrArray = (value: unknown): value is object => typeof value === 'object' && value !== null;
+type SameStructure = (x: unknown, y: unknown) => boolean;
 
 /**
  * The document-level values an operation's model inherits (security; Swagger 2.0 consumes/produces) are equal,
  * and both documents are read under the same OpenAPI version (3.0 and 3.1 read `nullable` differently).
  */
 function sameDocumentContext(base: any, revision: any, same: SameStructure): boolean {
-  return ['security', 'consumes', 'produces'].every((key) => sameValue(base[key], revision[key], same));
+  return ['security', 'consumes', 'produces'].every((key) => same(base[key], revision[key]));
 }
 
 /**
@@ -81,7 +79,7 @@ function sameDocumentContext(base: any, revision: any, same: SameStructure): boo
  * $refs, so a changed component the operation uses makes it unequal; one that reaches a cycle is always walked.
  */
 function unchangedOperation(b: OperationModel, r: OperationModel, same: SameStructure): boolean {
-  return b.path === r.path && b.role === r.role && isRecordOrArray(b.pathItem) && isRecordOrArray(r.pathItem) && same(b.pathItem, r.pathItem);
+  return b.path === r.path && b.role === r.role && same(b.pathItem, r.pathItem);
 }
 
 function originIn(spec: LoadedSpec, node: object, at?: string) {
