@@ -1,6 +1,7 @@
 /**
  * Every JSON Schema series of the shared corpus (the OpenAPI meta-schemas included): consecutive versions
- * classify without error, deterministically and with no unclassified change, in every compatibility mode;
+ * classify without error, deterministically (compared twice when small: REPEATED_BELOW_BYTES) and with no
+ * unclassified change, in every compatibility mode;
  * the newest schema compared with itself has no changes.
  */
 import { test } from 'uvu';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { loadSpec } from '../../src/load/load.ts';
 import { classifySpecs } from '../../src/classify/classify.ts';
 import type { LoadedSpec } from '../../src/load/types.ts';
-import { CORPUS, corpusSeriesTests } from '../helpers/corpus.ts';
+import { CORPUS, corpusSeriesTests, REPEATED_BELOW_BYTES } from '../helpers/corpus.ts';
 const today = new Date('2026-01-01T00:00:00Z');
 const MODES = ['backward', 'forward', 'full', 'none'] as const;
 
@@ -21,8 +22,9 @@ corpusSeriesTests('corpus JSON Schema series classify deterministically', (manif
       for (let i = 1; i < specs.length; i++) {
         const label = `${series.versions[i - 1].label} -> ${series.versions[i].label}`;
         const first = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
-        const second = await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' });
-        assert.equal(second, first, `${label}: not deterministic`);
+        if (series.versions[i].bytes < REPEATED_BELOW_BYTES) {
+          assert.equal(await classifySpecs(specs[i - 1], specs[i], { today, relativeTo: CORPUS, compatibility: 'backward' }), first, `${label}: not deterministic`);
+        }
         for (const mode of MODES) {
           const findings = mode === 'backward' ? first : await classifySpecs(specs[i - 1], specs[i], { today, compatibility: mode });
           const unclassified = findings.filter((f) => f.rule === 'unclassified');
