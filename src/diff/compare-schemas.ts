@@ -11,7 +11,7 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { CyclicEquality } from './cyclic-equality.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
-import { flattenAllOf, keyWriter, writtenIn } from './flatten-all-of.ts';
+import { flattenAllOf, isFolded, keyWriter, writtenIn } from './flatten-all-of.ts';
 import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
 import { escapeSegment } from '../toolkit/json-pointer.ts';
@@ -20,6 +20,12 @@ import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedO
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
+
+function isEmptyRecord(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
+  return true;
+}
 
 export interface ComparatorEnv {
   /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
@@ -69,11 +75,11 @@ export class SchemaComparator {
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
-    componentOf: (side, node) => componentPointer(node, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
-    memberName: (side, member, index) => memberName(member, index, side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin),
+    componentOf: (side, node) => componentPointer(node, (n) => this.originOf(side, n)),
+    memberName: (side, member, index, at) => memberName(member, index, (n) => this.originOf(side, n, at)),
   };
 
-  private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member) => this.memberKey(side, member) };
+  private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
 
   constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
@@ -135,9 +141,16 @@ export class SchemaComparator {
     return canonicalEqual(before, after, 8, this.sameStructure);
   }
 
-  private locate(side: 'base' | 'revision', node: unknown, fallback: string): Located {
+  /** Where a node was written; none for a node folded from an allOf here (made by the diff, written nowhere). */
+  private originOf(side: 'base' | 'revision', node: object, at?: string): Origin | undefined {
     const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
-    const origin = isRecord(node) && originOf ? originOf(node, fallback) : undefined;
+    return originOf && !isFolded(node) ? originOf(node, at) : undefined;
+  }
+
+  /** `hint`: the pointer the node is reached by from the root, when it is not `fallback`. */
+  private locate(side: 'base' | 'revision', node: unknown, fallback: string, hint = fallback): Located {
+    // A nested comparison reports effects only, so where its nodes were written is never shown.
+    const origin = isRecord(node) && !this.nested ? this.originOf(side, node, hint) : undefined;
     return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
   }
 
@@ -147,6 +160,9 @@ export class SchemaComparator {
   }
 
   private child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located {
+    // An empty stand-in for a keyword the parent lacks (`properties: {}` for a schema without) was written
+    // nowhere: nothing to look up.
+    if (isEmptyRecord(node) && typeof parent.node === 'object' && parent.node !== null && !Object.prototype.hasOwnProperty.call(parent.node, key)) return this.slot(parent, key, node);
     const located = this.locate(side, node, `${parent.pointer}/${escapeSegment(key)}`);
     if (!located.file && parent.file) located.file = parent.file;
     return located;
@@ -175,9 +191,9 @@ export class SchemaComparator {
   }
 
   private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
-    const holder = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
-    if (!holder) return at;
-    const located = this.locate(side, holder, at.pointer);
+    const part = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
+    if (!part) return at;
+    const located = this.locate(side, part.holder, at.pointer, `${at.pointer}/${part.at}`);
     return located.file || !at.file ? located : { ...located, file: at.file };
   }
 
@@ -255,10 +271,10 @@ export class SchemaComparator {
     return this.child(side, list, String(parent.node[keyword].indexOf(member)), member);
   }
 
-  /** The `properties` a property was written in: an allOf member's when it was merged from one. */
-  private writer(side: 'base' | 'revision', merged: Located, name: string): Located {
-    const holder = writtenIn(merged.node, name);
-    return holder && holder !== merged.node ? this.locate(side, holder, merged.pointer) : merged;
+  /** The `properties` a property was written in (`merged`, the properties of `owner`): an allOf member's when it was merged from one. */
+  private writer(side: 'base' | 'revision', owner: Located, merged: Located, name: string): Located {
+    const part = writtenIn(merged.node, name);
+    return part && part.holder !== merged.node ? this.locate(side, part.holder, merged.pointer, `${owner.pointer}/${part.at}`) : merged;
   }
 
   private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
@@ -273,7 +289,7 @@ export class SchemaComparator {
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
       const inner: Walk = { ...walk, schemaPath };
       if (!(name in rp)) {
-        const bc = this.slot(this.writer('base', bProps, name), name, bp[name]);
+        const bc = this.slot(this.writer('base', b, bProps, name), name, bp[name]);
         const flags = flagsOf(bp[name]);
         const cover = coverageOf(r.node, name);
         const effect = coveredEffect(bp[name], cover, breq.has(name), 'removed', this.coversFn);
@@ -282,7 +298,7 @@ export class SchemaComparator {
         continue;
       }
       if (!(name in bp)) {
-        const rc = this.slot(this.writer('revision', rProps, name), name, rp[name]);
+        const rc = this.slot(this.writer('revision', r, rProps, name), name, rp[name]);
         const flags = flagsOf(rp[name]);
         const required = rreq.has(name);
         const cover = coverageOf(b.node, name);
@@ -293,7 +309,7 @@ export class SchemaComparator {
       }
       const flags = flagsOf(rp[name], bp[name]);
       inner.context = { ...walk.context, property: name, ...flags };
-      add(this.pair(this.child('base', this.writer('base', bProps, name), name, bp[name]), this.child('revision', this.writer('revision', rProps, name), name, rp[name]), inner));
+      add(this.pair(this.child('base', this.writer('base', b, bProps, name), name, bp[name]), this.child('revision', this.writer('revision', r, rProps, name), name, rp[name]), inner));
     }
     // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
     const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
@@ -351,10 +367,9 @@ export class SchemaComparator {
     return after;
   }
 
-  private memberKey(side: 'base' | 'revision', member: unknown): { hash: string | null; origin?: string; title?: string; shape: string[] } {
-    const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
+  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
-    const origin = isRecord(member) && originOf ? namedOrigin(originOf(member)) : undefined;
+    const origin = isRecord(member) ? namedOrigin(this.originOf(side, member, at)) : undefined;
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),

@@ -83,11 +83,11 @@ function unchangedOperation(b: OperationModel, r: OperationModel, same: SameStru
 }
 
 function originIn(spec: LoadedSpec, node: object, at?: string) {
+  // A schema built from Swagger 2.0 parameter keywords is in no document: its pointer is known without a search.
+  const synthetic = syntheticPointer(node);
+  if (synthetic !== undefined) return { file: '', pointer: synthetic };
   const origin = spec.origin(node, at);
-  if (!origin) {
-    const pointer = syntheticPointer(node);
-    return pointer === undefined ? undefined : { file: '', pointer };
-  }
+  if (!origin) return undefined;
   return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
 }
 

@@ -5,10 +5,10 @@
 export interface MemberKey { hash: string | null; origin?: string; title?: string; shape: string[] }
 
 export function matchMembers<T>(
-  base: T[], revision: T[], baseKey: (m: T) => MemberKey, revisionKey: (m: T) => MemberKey,
+  base: T[], revision: T[], baseKey: (m: T, index: number) => MemberKey, revisionKey: (m: T, index: number) => MemberKey,
 ): { pairs: [number, number][]; removed: number[]; added: number[] } {
-  const bk = base.map(baseKey);
-  const rk = revision.map(revisionKey);
+  const bk = base.map((m, i) => baseKey(m, i));
+  const rk = revision.map((m, j) => revisionKey(m, j));
   const freeB = new Set(base.map((_, i) => i));
   const freeR = new Set(revision.map((_, j) => j));
   const pairs: [number, number][] = [];

@@ -6,12 +6,13 @@
 import type { ChangeKind, RawChange } from './types.ts';
 import type { Located, Walk } from './schema-keywords.ts';
 import { matchMembers, type MemberKey } from './match-members.ts';
-import { writtenIndex } from './flatten-all-of.ts';
+import { keptPath, writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 export interface MembersEnv extends UnionEnv {
-  memberKey(side: 'base' | 'revision', member: unknown): MemberKey;
+  /** `at`: where the member is reached (its list's pointer and index), which spares a search for its origin. */
+  memberKey(side: 'base' | 'revision', member: unknown, at?: string): MemberKey;
 }
 
 const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.oneOf) && node.oneOf.length > 0) || (Array.isArray(node.anyOf) && node.anyOf.length > 0);
@@ -26,21 +27,27 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   if (keyword !== 'allOf' && (bm.length === 0 || rm.length === 0) && !hasUnion(bm.length === 0 ? b.node : r.node)) {
     // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
     const added = bm.length === 0;
-    const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i));
+    const list = added ? r : b;
+    const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i, `${list.pointer}/${keyword}/${i}`));
     add([c.emit('schema-union', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
       field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
     })]);
     return;
   }
   const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
-  const baseKey = (m: unknown) => c.memberKey('base', m);
-  const revisionKey = (m: unknown) => c.memberKey('revision', m);
-  const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
   const bList = c.child('base', b, keyword, bm);
   const rList = c.child('revision', r, keyword, rm);
   // allOf members that stayed beside merged keywords keep the index they are written at.
   const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
   const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : j);
+  // Where a member is reached: an allOf member kept from a folded member's own allOf sits deeper than its index.
+  const reached = (side: Located, list: Located, m: unknown, at: string) => {
+    const kept = keyword === 'allOf' && isRecord(side.node) ? keptPath(side.node, m) : undefined;
+    return kept ? `${side.pointer}/${kept}` : `${list.pointer}/${at}`;
+  };
+  const baseKey = (m: unknown, i: number) => c.memberKey('base', m, reached(b, bList, m, bAt(i)));
+  const revisionKey = (m: unknown, j: number) => c.memberKey('revision', m, reached(r, rList, m, rAt(j)));
+  const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
   for (const [i, j] of pairs) {
     add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
   }
@@ -53,10 +60,10 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const visible = (m: unknown) => keyword === 'allOf' && isRecord(m) && typeof m.$ref !== 'string';
   for (const j of added) {
     if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
-    add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j))) })]);
+    add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
   }
   for (const i of removed) {
     if (visible(bm[i])) { add(c.pair(c.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
-    add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i))) })]);
+    add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i)), `${bList.pointer}/${bAt(i)}`) })]);
   }
 }

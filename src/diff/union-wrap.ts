@@ -22,7 +22,8 @@ export interface UnionEnv extends Recursor {
   /** The component a node was written in (`#/components/schemas/Pet`), when any. */
   componentOf(side: Side, node: unknown): string | undefined;
   /** Printable name of a member: its component, title, const or type. */
-  memberName(side: Side, member: unknown, index: number): string;
+  /** `at`: the pointer the member is reached by, which spares a search for its origin. */
+  memberName(side: Side, member: unknown, index: number, at?: string): string;
 }
 
 function jsonTypeOf(value: unknown): string {
@@ -160,9 +161,9 @@ export function compareUnionWrap(env: UnionEnv, b: Located, r: Located, bv: Sche
   const within = !overlapping && members.every(inside);
   if (within && members.some((x) => (wrapped ? env.same(p.node, x) : env.same(x, p.node)))) return true; // the union accepts exactly the plain schema's values
   const effect: SchemaEffect = overlapping ? 'incomparable' : within === wrapped ? 'narrowed' : 'widened';
-  const names = members.map((x, i) => env.memberName(unionSide, x, raw.indexOf(x) >= 0 ? raw.indexOf(x) : i));
+  const names = members.map((x, i) => { const at = raw.indexOf(x) >= 0 ? raw.indexOf(x) : i; return env.memberName(unionSide, x, at, `${list.pointer}/${at}`); });
   const described = `${keyword} [${names.join(', ')}]`;
-  const plainName = env.memberName(plainSide, p.node, -1);
+  const plainName = env.memberName(plainSide, p.node, -1, p.pointer);
   add([env.emit('schema-union', wrapped ? 'added' : 'removed', effect, b, r, wrapped ? keyword : undefined, walk, {
     field: keyword, value: names[index], from: wrapped ? plainName : described, to: wrapped ? described : plainName,
   })]);

@@ -237,7 +237,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   // replaced in its parent by its target: a target used in several places is one object, cycles become
   // object cycles. The parsed data is consumed, so each SourceFile re-parses its text if `data` is read later.
   const replaced = new Map<object, Set<string>>();
-  const merges: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace }> = [];
+  const merges: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace; written: Located }> = [];
   /** Refs whose target is itself a `$ref` with siblings: they take that ref's merged object once it exists. */
   const viaMerged: Array<{ refObject: Record<string, unknown>; target: Record<string, unknown>; place: RefPlace; siblings: boolean }> = [];
   /** Where each target put in place of a `$ref` was written (its file and pointer there). */
@@ -251,7 +251,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     for (const place of site.places) {
       if (isRecord(found.node) && isRef(found.node) && sites.has(found.node) && hasSiblings(found.node))
         viaMerged.push({ refObject: refObject as Record<string, unknown>, target: found.node, place, siblings });
-      else if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place });
+      else if (siblings && isRecord(found.node) && !isRef(found.node)) merges.push({ refObject: refObject as Record<string, unknown>, target: found.node, place, written: found });
       else if (place.parent) {
         put(place.parent, place.key, found.node, replaced);
         if (typeof found.node === 'object' && found.node !== null) writtenTargets.set(found.node, found);
@@ -261,10 +261,13 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   // `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2019-09+): a new object, the siblings over the target.
   const mergedOrigins = new WeakMap<object, OriginRecord>();
   const mergedOf = new Map<object, Record<string, unknown>>();
-  const mergeInto = (refObject: Record<string, unknown>, target: Record<string, unknown>, place: RefPlace) => {
+  /** Merged object -> where its target was written (when the target is a node of a file, not another merge). */
+  const mergedTargets = new Map<object, Located>();
+  const mergeInto = (refObject: Record<string, unknown>, target: Record<string, unknown>, place: RefPlace, written?: Located) => {
     const merged: Record<string, unknown> = mergedOf.get(refObject) ?? {};
     if (!mergedOf.has(refObject)) {
       mergedOf.set(refObject, merged);
+      if (written) mergedTargets.set(merged, written);
       for (const key of Object.keys(target)) put(merged, key, target[key]);
       for (const key of Object.keys(refObject)) if (key !== '$ref') put(merged, key, refObject[key]);
     }
@@ -276,7 +279,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
       mergedOrigins.set(merged, { file: root.path, pointer: '' });
     }
   };
-  for (const { refObject, target, place } of merges) mergeInto(refObject, target, place);
+  for (const { refObject, target, place, written } of merges) mergeInto(refObject, target, place, written);
   // Chains through `$ref`s with siblings resolve once the merged object they point at exists.
   let pending = viaMerged;
   while (pending.length > 0) {
@@ -324,10 +327,11 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   };
 
   /**
-   * Where `node` was written, when it is the node reached from the root by `pointer`: along edges as written,
-   * and across each edge a `$ref` target was put on, into where that target was written. Undefined when the
-   * pointer leads elsewhere, crosses a merged `$ref`, or enters a file that shares nodes (YAML aliases: a node
-   * written in several places, where the table's choice is the answer).
+   * Where `node` was written, when it is the node reached from the root by `pointer` or by a prefix of it:
+   * along edges as written, and across each edge a `$ref` target was put on, into where that target was
+   * written. Undefined when the pointer leads elsewhere, passes through a merged `$ref` (its members were
+   * written in two places), or enters a file that shares nodes (YAML aliases: a node written in several places,
+   * where the table's choice is the answer).
    */
   const sharesNodes = (file: string) => mayShareNodes(parsedData.get(files.get(file)!));
   const rootData = document === parsedData.get(root) && !sharesNodes(root.path) ? document : undefined;
@@ -337,25 +341,48 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     let current: unknown = rootData;
     let written: NodeOrigin = { file: root.path, pointer: '' };
     let inside = '';
+    let found = current === node ? { ...written } : undefined;
     for (const segment of segments) {
-      if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+      if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, segment)) break;
       const next = (current as Record<string, unknown>)[segment];
-      if (replaced.get(current)?.has(segment)) {
-        const target = typeof next === 'object' && next !== null ? writtenTargets.get(next) : undefined;
-        if (!target || sharesNodes(target.file)) return undefined;
+      // The edges of a merged `$ref` that came from its target are the target's, where it was written; its
+      // sibling keywords were written beside the `$ref` (not followed: the table has no entry for them either).
+      let holder = current as object;
+      if (mergedOrigins.has(current)) {
+        const target = mergedTargets.get(current);
+        if (!target || sharesNodes(target.file) || !isRecord(target.node) || !Object.prototype.hasOwnProperty.call(target.node, segment) || target.node[segment] !== next) break;
+        holder = target.node;
         written = { file: target.file, pointer: target.pointer };
         inside = '';
+      }
+      if (replaced.get(holder)?.has(segment)) {
+        const merged = typeof next === 'object' && next !== null ? mergedOrigins.get(next) : undefined;
+        if (merged && 'parent' in merged && merged.parent === holder && merged.key === segment) inside += `/${escapeSegment(segment)}`;
+        else {
+          const target = typeof next === 'object' && next !== null ? writtenTargets.get(next) : undefined;
+          if (!target || sharesNodes(target.file)) break;
+          written = { file: target.file, pointer: target.pointer };
+          inside = '';
+        }
       } else inside += `/${escapeSegment(segment)}`;
       current = next;
+      if (current === node) found = { file: written.file, pointer: written.pointer + inside };
     }
-    return current === node ? { file: written.file, pointer: written.pointer + inside } : undefined;
+    return found;
   };
 
+  /** Answers found along pointers (a node's written place is one), for later lookups of the same node without one. */
+  const answered = new Map<object, NodeOrigin>();
   const origin = (node: object, at?: string): NodeOrigin | undefined => {
     // Most located nodes sit where they were written: answered without building the table of every node.
-    if (!originsBuilt && at !== undefined) {
-      const along = originAlong(node, at);
-      if (along) return along;
+    if (!originsBuilt) {
+      const known = answered.get(node);
+      if (known) return known;
+      const along = at === undefined ? undefined : originAlong(node, at);
+      if (along) {
+        answered.set(node, along);
+        return along;
+      }
     }
     if (!originsBuilt) buildOrigins();
     const record = origins.get(node) ?? mergedOrigins.get(node);

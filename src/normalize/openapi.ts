@@ -160,6 +160,7 @@ function swaggerRequestBody(op: any, root: any, opPointer: string, body: Paramet
     schema = { type: 'object', properties, ...(required.length ? { required } : {}) };
     syntheticForms.set(op, schema);
     syntheticPointers.set(schema, `${opPointer}/parameters`);
+    syntheticPointers.set(properties, `${opPointer}/parameters/properties`);
   }
   const formTypes = consumes.filter((t) => /form/.test(t));
   const content = new Map<string, MediaModel>();

@@ -27,12 +27,20 @@ function reached(document: unknown): Array<[object, string]> {
   return found;
 }
 
-/** Answers with hints from one load (asked first, before any table exists) equal a fresh load's table answers. */
+/**
+ * Each node's answer with a hint equals the table's answer. Each hinted question is the first one of a load of
+ * its own: a hint that fails builds the table, which would answer every later question of that load.
+ */
 async function assertHintsAgree(load: () => Promise<LoadedSpec>): Promise<void> {
-  const hinted = await load();
   const plain = await load();
-  const withHints = reached(hinted.document).map(([node, at]) => hinted.origin(node, at));
-  const fromTable = reached(plain.document).map(([node]) => plain.origin(node));
+  const nodes = reached(plain.document);
+  const fromTable = nodes.map(([node]) => plain.origin(node));
+  const withHints = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const hinted = await load();
+    const [node, at] = reached(hinted.document)[i]!;
+    withHints.push(hinted.origin(node, at));
+  }
   assert.equal(withHints, fromTable);
 }
 
@@ -75,6 +83,66 @@ paths:
         "200": *ok
 `;
   await assertHintsAgree(() => loadSpecFromText(aliases, join(SPECS, 'aliases.yaml'), { projectRoot: SPECS }));
+});
+
+test("merged $refs: the target's members are located where the target was written, the siblings as the table says", async () => {
+  const text = `openapi: 3.1.0
+info: { title: t, version: "1" }
+paths:
+  /x:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Wrapper" }
+components:
+  schemas:
+    Leaf: { type: object, properties: { v: { type: integer } } }
+    Base:
+      type: object
+      properties:
+        id: { type: string }
+        child: { $ref: "#/components/schemas/Leaf" }
+        note: { $ref: "#/components/schemas/Leaf", description: a note }
+    Tagged: { $ref: "#/components/schemas/Base", description: tagged }
+    Overriding: { $ref: "#/components/schemas/Base", properties: { extra: { type: string } } }
+    Wrapper:
+      type: object
+      properties:
+        tagged: { $ref: "#/components/schemas/Tagged" }
+        direct: { $ref: "#/components/schemas/Base", title: direct }
+        overriding: { $ref: "#/components/schemas/Overriding" }
+`;
+  const load = () => loadSpecFromText(text, join(SPECS, 'merged-deep.yaml'), { projectRoot: SPECS });
+  await assertHintsAgree(load);
+  // Hints that go past the node, or through a merged node's sibling keywords, still give the table's answer
+  // (each asked first in a load of its own).
+  const plain = await load();
+  const props = (spec: LoadedSpec) => spec.document.components.schemas.Wrapper.properties;
+  const hint = '/components/schemas/Wrapper/properties';
+  const questions: Array<[(spec: LoadedSpec) => object, string]> = [
+    [(spec) => props(spec).direct, `${hint}/direct/properties/id`],
+    [(spec) => props(spec).direct.properties.child, `${hint}/direct/properties/child/properties`],
+    [(spec) => props(spec).overriding.properties, `${hint}/overriding/properties`],
+    [(spec) => props(spec).tagged.properties.note, `${hint}/tagged/properties/note`],
+    [(spec) => props(spec).direct.properties, `${hint}/direct/properties`],
+    [(spec) => spec.document.components.schemas.Overriding.properties, '/components/schemas/Overriding/properties'],
+    [(spec) => spec.document.components.schemas.Tagged.properties.id, '/components/schemas/Tagged/properties/id'],
+  ];
+  for (const [node, at] of questions) {
+    const hinted = await load();
+    assert.equal(hinted.origin(node(hinted), at), plain.origin(node(plain)), at);
+  }
+  assert.equal(plain.origin(props(plain).direct.properties.child), { file: join(SPECS, 'merged-deep.yaml'), pointer: '/components/schemas/Leaf' });
+});
+
+test('a node answered along a pointer is answered again without one', async () => {
+  const spec = await loadSpec('openapi-3.0.yaml', { projectRoot: SPECS });
+  const pet = spec.document.components.schemas.Pet;
+  const along = spec.origin(pet, '/components/schemas/Pet');
+  assert.equal(spec.origin(pet), along);
 });
 
 test.run();
