@@ -39,6 +39,8 @@ export interface ClassifyOptions {
   relativeTo?: string;
   /** Stability exemption and minimum deprecation periods (OpenAPI only; defaults when absent). */
   lifecycle?: LifecyclePolicy;
+  /** Whether findings carry the line of their location (default true); a report that prints none skips the lookups. */
+  lines?: boolean;
 }
 
 const ruleSets = new Map<string, RuleDefinition[]>();
@@ -110,7 +112,7 @@ export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, opti
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
-    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo, numberTexts);
+    const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo, numberTexts, options.lines ?? true);
     const { severity, source } = policy.severityOf({
       rule: finding.rule, category: finding.category, contract: options.contract, method: finding.method, path: finding.path,
       usedBy: finding.usedBy, pointer: finding.location,
@@ -140,7 +142,7 @@ export function sideOf(change: RawChange): 'base' | 'revision' {
 
 export function toFinding(
   change: RawChange, rule: RuleDefinition | undefined, override: string | undefined,
-  base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined, numberTexts?: NumberTexts,
+  base: LoadedSpec, revision: LoadedSpec, relativeTo: string | undefined, numberTexts?: NumberTexts, withLine = true,
 ): Finding {
   const side = sideOf(change);
   const spec = side === 'base' ? base : revision;
@@ -155,7 +157,7 @@ export function toFinding(
     severity: (override as Finding['severity'] | undefined) ?? rule?.severity ?? 'breaking',
     message, location: pointer, side,
   };
-  const line = lineOf(spec, file, pointer);
+  const line = withLine ? lineOf(spec, file, pointer) : undefined;
   if (file) finding.file = relativeTo ? relative(relativeTo, file).split('\\').join('/') : file;
   if (line !== undefined) finding.line = line;
   if (change.context.method) finding.method = change.context.method;

@@ -3,11 +3,19 @@ import type { Comparison } from '../pipeline/comparison.ts';
 import type { Config } from '../types.ts';
 import type { Context } from './context.ts';
 
-/** `loaded`: the config when the caller has read it already. */
-export async function selectedComparisons(ctx: Context, names: string[], base?: string, loaded?: Config): Promise<Comparison[]> {
+export interface SelectOptions {
+  /** `--base` as given. */
+  base?: string;
+  /** The config when the caller has read it already. */
+  config?: Config;
+  /** Whether the report prints findings' lines (default true): without, their lookups are skipped. */
+  lines?: boolean;
+}
+
+export async function selectedComparisons(ctx: Context, names: string[], options: SelectOptions = {}): Promise<Comparison[]> {
   const { loadConfig, requireContracts } = await import('../config/load-config.ts');
   const { compareContracts } = await import('../pipeline/compare-parallel.ts');
-  const config = loaded ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
+  const config = options.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
   const contracts = requireContracts(config, names);
-  return compareContracts(config, contracts, { base, today: ctx.now() });
+  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines });
 }

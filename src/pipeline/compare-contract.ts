@@ -80,6 +80,7 @@ export async function compareContract(config: Config, contract: ContractConfig, 
     compatibility: contract.compatibility,
     relativeTo: config.root,
     lifecycle: config.lifecycle,
+    lines: options.lines,
   });
   return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
 }

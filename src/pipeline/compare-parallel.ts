@@ -47,6 +47,7 @@ export async function compareInWorkers(
       contracts: indices.map((i) => contracts[i]),
       base: options.base,
       today: options.today.toISOString(),
+      lines: options.lines,
       parseCache: parseCacheSettings(),
     };
     const worker = startWorker(input);

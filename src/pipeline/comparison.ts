@@ -6,6 +6,8 @@ export interface CompareOptions {
   /** `--base` as given on the command line. */
   base?: string;
   today: Date;
+  /** Whether findings carry their line (default true); a report that prints none skips the lookups. */
+  lines?: boolean;
 }
 
 export interface BaseInfo {

@@ -9,6 +9,8 @@ export interface WorkerInput {
   contracts: ContractConfig[];
   base?: string;
   today: string;
+  /** CompareOptions.lines. */
+  lines?: boolean;
   /** The parse cache of the main thread (module state does not cross into a worker). */
   parseCache?: ParseCacheSettings;
 }

@@ -9,6 +9,10 @@ import { summarize } from '../../src/classify/summary.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
 import { ConfigError, ToolError } from '../../src/errors.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { loadSpec } from '../../src/load/load.ts';
+import { FIXTURES } from '../helpers/temp-project.ts';
+
+const SPECS = join(FIXTURES, 'specs');
 
 const today = new Date('2026-01-01T00:00:00Z');
 const op = (extra: object = {}) => ({ responses: { 200: { description: 'ok' } }, ...extra });
@@ -28,6 +32,15 @@ test('each change gets one rule; findings are sorted and located', async () => {
   assert.is(findings[2].message, 'GET /c was removed');
   assert.equal(summarize(findings), { total: 4, breaking: 1, nonBreaking: 2, patch: 1, bump: 'major' });
   assert.equal(summarize([]), { total: 0, breaking: 0, nonBreaking: 0, patch: 0, bump: null });
+});
+
+test('lines: false leaves out only the line of each finding (the lookups a report without lines does not need)', async () => {
+  const loadOptions = { projectRoot: SPECS };
+  const [before, after] = await Promise.all([loadSpec('openapi-3.0.yaml', loadOptions), loadSpec('openapi-3.1.yaml', loadOptions)]);
+  const withLines = await classifySpecs(before, after, { today });
+  const withoutLines = await classifySpecs(before, after, { today, lines: false });
+  assert.ok(withLines.length > 0 && withLines.every((f) => typeof f.line === 'number'), 'every finding has a line by default');
+  assert.equal(withoutLines, withLines.map(({ line: _line, ...rest }) => rest));
 });
 
 test('today decides x-sunset', async () => {

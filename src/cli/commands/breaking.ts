@@ -21,7 +21,8 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
   const { loadConfig } = await import('../../config/load-config.ts');
   const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
   const comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () =>
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base, config),
+    // The text report prints no lines; the others (annotations, JUnit, JSON) do.
+    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], { base: options.base, config, lines: format !== 'text' }),
   );
   const [{ judge, waiverProblems }, { loadWaivers }, { acknowledgements }] = await Promise.all([
     import('../../gate/verdict.ts'),

@@ -14,7 +14,8 @@ interface DiffOptions {
 export async function run(ctx: Context, positional: string[], options: DiffOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
   const comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () =>
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], options.base),
+    // Plain text prints lines only with --verbose.
+    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], { base: options.base, lines: format !== 'text' || ctx.verbose }),
   );
   if (format === 'json') {
     const { diffJson } = await import('../../report/diff-json.ts');
