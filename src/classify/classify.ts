@@ -105,10 +105,15 @@ export async function classifyChanges(changes: RawChange[], rules: RuleDefinitio
 }
 
 export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
+  return classifyDiff(diffSpecs(base, revision, options), base, revision, options);
+}
+
+/** The findings of a diff made by diffSpecs(base, revision): for a caller that also reads its raw changes. */
+export async function classifyDiff(diff: SpecDiff, base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
   const all = rulesFor(options.ruleFiles, options.relativeTo);
   checkOverrides(all, options.severityOverrides, options.configFile);
   const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
-  const { format, changes, numberTexts } = diffSpecs(base, revision, options);
+  const { format, changes, numberTexts } = diff;
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
