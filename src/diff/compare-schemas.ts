@@ -210,7 +210,12 @@ export class SchemaComparator {
       return [this.emit('schema', 'changed', 'incomparable', b, r, undefined, walk, { before: base, after: revision })];
     }
     const baseHash = this.hasher.base.hash(base);
-    if (this.equalMeansSame && baseHash !== null && baseHash === this.hasher.revision.hash(revision)) return [];
+    if (this.equalMeansSame) {
+      const revisionHash = this.hasher.revision.hash(revision);
+      if (baseHash !== null && baseHash === revisionHash) return [];
+      // Both reach a cycle (no hash): equal unfoldings, decided once per pair and kept, have nothing to report.
+      if (baseHash === null && revisionHash === null && this.sameStructure(base, revision)) return [];
+    }
     walk = enterComponent(walk, componentAt(r) ?? componentAt(b));
     let byBase = this.memo.get(walk.direction);
     if (!byBase) this.memo.set(walk.direction, (byBase = new Map()));
