@@ -79,7 +79,7 @@ function referencesIn(spec: LoadedSpec): Map<string, string[]> {
     for (const [key, child] of Object.entries(node)) {
       if (child === null || typeof child !== 'object') continue;
       const slot = `${at}/${escapeSegment(key)}`;
-      const origin = spec.origin(child);
+      const origin = spec.origin(child, slot);
       if (origin && origin.file === spec.path && origin.pointer !== slot) {
         const target = DEFINITION.exec(origin.pointer);
         const use = slot === '' ? '#' : slot;
