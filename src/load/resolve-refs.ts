@@ -329,9 +329,9 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   /**
    * Where `node` was written, when it is the node reached from the root by `pointer` or by a prefix of it:
    * along edges as written, and across each edge a `$ref` target was put on, into where that target was
-   * written. Undefined when the pointer leads elsewhere, passes through a merged `$ref` (its members were
-   * written in two places), or enters a file that shares nodes (YAML aliases: a node written in several places,
-   * where the table's choice is the answer).
+   * written; through a merged `$ref` (one with sibling keywords) into its target's members. Undefined when the
+   * pointer leads elsewhere, enters a merged `$ref`'s siblings, or enters a file that shares nodes (YAML
+   * aliases: a node written in several places, where the table's choice is the answer).
    */
   const sharesNodes = (file: string) => mayShareNodes(parsedData.get(files.get(file)!));
   const rootData = document === parsedData.get(root) && !sharesNodes(root.path) ? document : undefined;
