@@ -1,7 +1,7 @@
 /**
  * `origin(node, at)`: the pointer a caller reached a node by answers where it was written without the table of
  * every node, across `$ref`s into other files too, and always gives the table's answer (a hint that does not
- * lead to the node, a merged `$ref`, YAML aliases: the table decides).
+ * lead to the node, the sibling keywords of a merged `$ref`, YAML aliases: the table decides).
  */
 import { join } from 'node:path';
 import { test } from 'uvu';
