@@ -6,7 +6,7 @@ export interface MemberKey { hash: string | null; origin?: string; title?: strin
 
 export function matchMembers<T>(
   base: T[], revision: T[], baseKey: (m: T, index: number) => MemberKey, revisionKey: (m: T, index: number) => MemberKey,
-): { pairs: [number, number][]; removed: number[]; added: number[] } {
+): { pairs: [number, number][]; removed: number[]; added: number[]; baseKeys: MemberKey[]; revisionKeys: MemberKey[] } {
   const bk = base.map((m, i) => baseKey(m, i));
   const rk = revision.map((m, j) => revisionKey(m, j));
   const freeB = new Set(base.map((_, i) => i));
@@ -43,5 +43,5 @@ export function matchMembers<T>(
     pairs.push([i, j]); freeB.clear(); freeR.clear();
   }
   pairs.sort((x, y) => x[0] - y[0]);
-  return { pairs, removed: [...freeB].sort((a, b) => a - b), added: [...freeR].sort((a, b) => a - b) };
+  return { pairs, removed: [...freeB].sort((a, b) => a - b), added: [...freeR].sort((a, b) => a - b), baseKeys: bk, revisionKeys: rk };
 }

@@ -47,7 +47,12 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   };
   const baseKey = (m: unknown, i: number) => c.memberKey('base', m, reached(b, bList, m, bAt(i)));
   const revisionKey = (m: unknown, j: number) => c.memberKey('revision', m, reached(r, rList, m, rAt(j)));
-  const { pairs, removed, added } = matchMembers(bm, rm, baseKey, revisionKey);
+  const matched = matchMembers(bm, rm, baseKey, revisionKey);
+  const { pairs } = matched;
+  // An anyOf member identical to another member of its list accepts nothing the other does not: adding or
+  // removing such a copy changes no value's validity. (In a oneOf a copy matters: values matching both fail.)
+  const added = keyword === 'anyOf' ? withoutCopies(matched.added, matched.revisionKeys) : matched.added;
+  const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
     add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
   }
@@ -66,4 +71,15 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
     if (visible(bm[i])) { add(c.pair(c.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
     add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i)), `${bList.pointer}/${bAt(i)}`) })]);
   }
+}
+
+/** The unmatched members that are not an identical copy of another member of the same list (the first copy stays). */
+function withoutCopies(unmatched: number[], keys: MemberKey[]): number[] {
+  const unmatchedSet = new Set(unmatched);
+  return unmatched.filter((index) => {
+    const hash = keys[index].hash;
+    if (hash === null) return true;
+    // A copy is redundant when its twin stays in the list: a matched member, or an unmatched one written earlier.
+    return !keys.some((other, k) => k !== index && other.hash === hash && (!unmatchedSet.has(k) || k < index));
+  });
 }
