@@ -384,7 +384,7 @@ export class SchemaComparator {
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
-    if (isRecord(b.node.discriminator) || isRecord(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add);
+    if (isRecord(b.node.discriminator) || isRecord(r.node.discriminator)) compareDiscriminator(this.keywordEmitter, b, r, walk, add, (side, member, at) => this.memberKey(side, member, at));
     const keys = new Set([...Object.keys(b.node), ...Object.keys(r.node)]);
     for (const key of [...keys].sort()) {
       if (HANDLED.has(key)) continue;

@@ -1,6 +1,8 @@
 /**
  * OpenAPI `discriminator`: its property name and its mapping, compared by meaning. A mapping key that now
- * points to another schema validates the same tagged payloads against different rules: incomparable.
+ * points to another schema validates the same tagged payloads against different rules: incomparable. A
+ * target that was only renamed (same content under another component name) is no change: names are not on
+ * the wire.
  */
 import type { RawChange } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
@@ -11,7 +13,30 @@ function target(value: unknown): string {
   return typeof value === 'string' ? value.replace(/^#\/(components\/schemas|definitions|\$defs)\//, '') : JSON.stringify(value);
 }
 
-export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+/** The hash and named origin (`/components/schemas/Dog`) of a union member reached at `at`. */
+export type MemberIdentity = (side: 'base' | 'revision', member: unknown, at: string) => { hash: string | null; origin?: string };
+
+/** The hash of the union member a mapping value names, when one of the schema's oneOf/anyOf members is it. */
+function mappedMemberHash(identity: MemberIdentity, side: 'base' | 'revision', at: Located, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  let pointer: string;
+  try {
+    pointer = value.startsWith('#/') ? decodeURIComponent(value.slice(1)) : `/components/schemas/${value}`;
+  } catch {
+    return null;
+  }
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const members: unknown = at.node[keyword];
+    if (!Array.isArray(members)) continue;
+    for (let i = 0; i < members.length; i++) {
+      const member = identity(side, members[i], `${at.pointer}/${keyword}/${i}`);
+      if (member.origin === pointer) return member.hash;
+    }
+  }
+  return null;
+}
+
+export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void, identity?: MemberIdentity): void {
   const before = b.node.discriminator;
   const after = r.node.discriminator;
   if (!isRecord(before) || !isRecord(after)) {
@@ -26,9 +51,15 @@ export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, 
   const am: Record<string, unknown> = isRecord(after.mapping) ? after.mapping : {};
   for (const value of Object.keys(am).sort()) {
     if (!(value in bm)) add(k.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value }));
-    else if (target(bm[value]) !== target(am[value])) {
+    else if (target(bm[value]) !== target(am[value]) && !sameContent(identity, b, r, bm[value], am[value])) {
       add(k.emit('schema-discriminator-mapping', 'changed', 'incomparable', b, r, 'discriminator', walk, { value, from: target(bm[value]), to: target(am[value]) }));
     }
   }
   for (const value of Object.keys(bm).sort()) if (!(value in am)) add(k.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value }));
+}
+
+function sameContent(identity: MemberIdentity | undefined, b: Located, r: Located, before: unknown, after: unknown): boolean {
+  if (!identity) return false;
+  const hash = mappedMemberHash(identity, 'base', b, before);
+  return hash !== null && hash === mappedMemberHash(identity, 'revision', r, after);
 }
