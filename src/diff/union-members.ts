@@ -9,6 +9,7 @@ import { matchMembers, type MemberKey } from './match-members.ts';
 import { keptPath, writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { show } from './schema-keywords.ts';
 
 export interface MembersEnv extends UnionEnv {
   /** `at`: where the member is reached (its list's pointer and index), which spares a search for its origin. */
@@ -56,6 +57,9 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   for (const [i, j] of pairs) {
     add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
   }
+  // A union of consts is an enum written another way (`oneOf: [{const: a}, {const: b}]`): a member added or
+  // removed is an enum value added or removed, judged (and overridden) by the enum rules.
+  const enumLike = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 && bm.every(isConstMember) && rm.every(isConstMember);
   const grows = keyword === 'allOf' ? 'narrowed' : 'widened';
   const shrinks = keyword === 'allOf' ? 'widened' : 'narrowed';
   // oneOf is exclusive: a new member that may overlap another rejects the values matching both.
@@ -65,12 +69,23 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const visible = (m: unknown) => keyword === 'allOf' && isRecord(m) && typeof m.$ref !== 'string';
   for (const j of added) {
     if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
+    if (enumLike) { add([c.emit('schema-enum-value', 'added', 'widened', bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: show(rm[j].const) })]); continue; }
     add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
   }
   for (const i of removed) {
     if (visible(bm[i])) { add(c.pair(c.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
+    if (enumLike) { add([c.emit('schema-enum-value', 'removed', 'narrowed', c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: show(bm[i].const) })]); continue; }
     add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i)), `${bList.pointer}/${bAt(i)}`) })]);
   }
+}
+
+/** Keywords a const member may carry besides `const` without constraining anything more. */
+const CONST_MEMBER_ANNOTATIONS = new Set(['const', 'title', 'description', '$comment', 'deprecated', 'examples', 'type']);
+
+/** A member that accepts exactly one value (its `type`, if any, only restates the const's). */
+function isConstMember(member: unknown): member is { const: unknown } {
+  if (!isRecord(member) || !('const' in member)) return false;
+  return Object.keys(member).every((key) => CONST_MEMBER_ANNOTATIONS.has(key) || key.startsWith('x-'));
 }
 
 /** The unmatched members that are not an identical copy of another member of the same list (the first copy stays). */
