@@ -66,6 +66,9 @@ function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: L
   add([c.emit(kind, action, widened ? 'widened' : 'narrowed', b, r, keyword, walk, { field: keyword, from: describe(before), to: describe(after) })]);
 }
 
+/** A position's schema, with `true` and `{}` (both accept anything) read as open. */
+const positionSchema = (value: unknown): unknown => (isRecord(value) && Object.keys(value).length === 0 ? undefined : open(value));
+
 /** Array items: position i is checked by prefixItems[i], else by items, else anything. */
 function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const bp: unknown[] = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
@@ -75,8 +78,8 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   const bRest = restOf(b.node);
   const rRest = restOf(r.node);
   for (let i = 0; i < Math.max(bp.length, rp.length); i++) {
-    const bAt = i < bp.length ? c.child('base', bList, String(i), open(bp[i])) : c.child('base', b, bRest.key, bRest.node);
-    const rAt = i < rp.length ? c.child('revision', rList, String(i), open(rp[i])) : c.child('revision', r, rRest.key, rRest.node);
+    const bAt = i < bp.length ? c.child('base', bList, String(i), positionSchema(bp[i])) : c.child('base', b, bRest.key, positionSchema(bRest.node));
+    const rAt = i < rp.length ? c.child('revision', rList, String(i), positionSchema(rp[i])) : c.child('revision', r, rRest.key, positionSchema(rRest.node));
     if (isRecord(bAt.node) && isRecord(rAt.node)) { add(c.pair(bAt, rAt, at(walk, `[${i}]`))); continue; }
     const rb = rank(bAt.node);
     const ra = rank(rAt.node);

@@ -26,11 +26,16 @@ export function show(value: unknown): string {
 }
 
 export function compareTypes(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
-  const effect = typeEffect(bv.types, rv.types);
+  // `type: null` is a schema that accepts only null; a nullable schema on the other side accepts null too, so
+  // only the other side's types are added (or removed): `null` -> `number|null` widens.
+  const onlyNull = (v: SchemaView) => v.types?.size === 1 && v.types.has('null');
+  const effect = onlyNull(bv) && rv.nullable && !onlyNull(rv) ? 'widened'
+    : onlyNull(rv) && bv.nullable && !onlyNull(bv) ? 'narrowed'
+    : typeEffect(bv.types, rv.types);
   if (effect !== 'none') {
     const action: ChangeAction = effect === 'incomparable' ? 'changed' : effect;
-    const print = (types: Set<string> | null) => (types ? [...types].sort().join('|') : 'any');
-    add(k.emit('schema-type', action, effect, b, r, 'type', walk, { before: print(bv.types), after: print(rv.types) }));
+    const print = (v: SchemaView) => (v.types ? [...v.types, ...(v.nullable && !onlyNull(v) ? ['null'] : [])].sort().join('|') : 'any');
+    add(k.emit('schema-type', action, effect, b, r, 'type', walk, { before: print(bv), after: print(rv) }));
   }
   if (bv.nullable !== rv.nullable) {
     add(k.emit('schema-nullable', rv.nullable ? 'added' : 'removed', rv.nullable ? 'widened' : 'narrowed', b, r, 'nullable', walk));
