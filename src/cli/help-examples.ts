@@ -13,6 +13,7 @@ export const HELP_EXAMPLES: Record<string, string[]> = {
   'contract list': ['specver contract list', 'specver contract list --json'],
   'contract remove': ['specver contract remove orders', 'specver contract remove orders --force --yes'],
   'contract rename': ['specver contract rename orders order-api'],
+  'contract move': ['specver contract move orders api/v2/orders.yaml', 'specver contract move orders api/v2/orders.yaml --json'],
   pre: ['specver pre enter beta', 'specver pre status', 'specver pre exit'],
   'pre enter': ['specver pre enter beta', 'specver pre enter rc'],
   'pre exit': ['specver pre exit && specver version'],

@@ -142,7 +142,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--pending', 'only contracts with pending changes')
     .action(action(() => import('./commands/status.ts')));
 
-  const contract = program.command('contract').description('add, list, remove or rename contracts');
+  const contract = program.command('contract').description('add, list, remove, rename or move contracts');
   contract
     .command('add')
     .description('track a spec file as a contract')
@@ -168,6 +168,12 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('<old>', 'current contract name')
     .argument('<new>', 'new contract name')
     .action(action(async () => ({ run: (await import('./commands/contract-rename.ts')).runRename })));
+  contract
+    .command('move')
+    .description("point a contract at its spec's new path, keeping its version, snapshots and changelog history")
+    .argument('<name>', 'contract name')
+    .argument('<new-path>', 'the spec file at its new place, inside the project')
+    .action(action(async () => ({ run: (await import('./commands/contract-move.ts')).runMove })));
 
   const pre = program.command('pre').description('enter, exit or inspect pre-release mode');
   pre

@@ -117,6 +117,23 @@ export function removeContractFromText(text: string, name: string): string {
   return keepingLineEnds(text, (lf) => removeFromLfText(lf, name));
 }
 
+/**
+ * specver.yaml text with the `path:` of the contract named `name` set to `path`, spliced in place (the quoting
+ * style of the old value is kept where the new value allows it). The config must list the contract.
+ */
+export function setContractPathInText(text: string, name: string, path: string): string {
+  const doc = parse(text);
+  const seq = contractsPair(doc)?.value;
+  const item = seq && isSeq(seq) ? seq.items.find((entry) => isMap(entry) && entry.get('name') === name) : undefined;
+  if (!item || !isMap(item)) throw new ConfigError(`contract '${name}' is not in specver.yaml`, { hint: "see 'specver contract list'" });
+  const node = item.get('path', true) as Node | undefined;
+  if (!isScalar(node) || !node.range) throw new ConfigError(`contract '${name}' has no path in specver.yaml`, { hint: 'give it a path: field' });
+  const [start, end] = node.range;
+  const quote = text[start];
+  const written = quote === "'" && !path.includes("'") ? `'${path}'` : quote === '"' ? JSON.stringify(path) : scalar(path);
+  return `${text.slice(0, start)}${written}${text.slice(end)}`;
+}
+
 function addToLfText(text: string, contract: ContractConfig): string {
   const doc = parse(text);
   const found = contractsPair(doc);

@@ -1,17 +1,19 @@
 /**
  * `init --force` on a project that has history: keep it. Contracts whose spec file still exists keep their
  * name, settings, version and snapshots; newly found specs are added at the initial version; contracts whose
- * spec is gone are the only thing dropped (after confirmation). With a readable specver.yaml its text is edited
+ * spec is gone are the only thing dropped (after confirmation), unless their spec moved: then they are kept at
+ * the new path (moved-contracts.ts finds the match, the user confirms it). With a readable specver.yaml its text is edited
  * in place, so rules, lint settings, comments and every other field survive.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractConfig, VersioningMode } from '../types.ts';
-import { addContractToText, removeContractFromText } from './edit-config.ts';
+import { uniqueNames } from './contract-names.ts';
+import { addContractToText, removeContractFromText, setContractPathInText } from './edit-config.ts';
 
 export interface PreviousSetup {
   /** The previous specver.yaml text and contracts, when it could be read and validated. */
-  config?: { text: string; contracts: ContractConfig[]; versioning: VersioningMode };
+  config?: { text: string; contracts: ContractConfig[]; versioning: VersioningMode; refsMap?: Record<string, string> };
   /** versions.json contracts (empty when missing or unreadable). */
   versions: Record<string, string>;
 }
@@ -24,6 +26,8 @@ export interface ReinitPlan {
   kept: Set<string>;
   /** Contracts of the previous setup whose spec file is gone, with their versions. */
   dropped: { name: string; version?: string }[];
+  /** Kept contracts whose spec moved: name -> the path it had before. */
+  movedFrom: Map<string, string>;
   /** The edited previous config text, or undefined to write a fresh one. */
   configText?: string;
   versioning: VersioningMode;
@@ -34,6 +38,8 @@ export interface ReinitOptions {
   initialVersion: string;
   /** --versioning when given on the command line. */
   versioning?: VersioningMode;
+  /** Contracts whose spec moved to a discovered one, confirmed to be kept (see moved-contracts.ts). */
+  moved?: { contract: ContractConfig; spec: ContractConfig }[];
 }
 
 /** `found`: the specs discovered now (named around the previous contracts' names). */
@@ -41,22 +47,39 @@ export function planReinit(previous: PreviousSetup, found: ContractConfig[], opt
   const before = previous.config?.contracts;
   const versioning = options.versioning ?? previous.config?.versioning ?? 'independent';
   if (before) {
+    const moved = options.moved ?? [];
     const still = before.filter((c) => existsSync(join(options.root, c.path)));
-    const gone = before.filter((c) => !still.includes(c));
-    const trackedPaths = new Set(still.map((c) => c.path));
-    const added = found.filter((c) => !trackedPaths.has(c.path));
+    // A moved contract keeps name, settings, version and snapshots; only its path follows the spec.
+    const kept = before.flatMap((c) => {
+      if (still.includes(c)) return [c];
+      const move = moved.find((m) => m.contract.name === c.name);
+      return move ? [{ ...c, path: move.spec.path }] : [];
+    });
+    const gone = before.filter((c) => !kept.some((k) => k.name === c.name));
+    const trackedPaths = new Set(kept.map((c) => c.path));
+    // A new spec may have been named like a kept (moved) contract: it gets a name of its own.
+    const taken = new Set(kept.map((c) => c.name));
+    const added = found
+      .filter((c) => !trackedPaths.has(c.path))
+      .map((c) => {
+        const name = taken.has(c.name) ? uniqueNames([c.path], taken)[0]! : c.name;
+        taken.add(name);
+        return { ...c, name };
+      });
     let text = previous.config!.text;
     for (const contract of gone) text = removeContractFromText(text, contract.name);
+    for (const move of moved) text = setContractPathInText(text, move.contract.name, move.spec.path);
     for (const contract of added) text = addContractToText(text, contract);
     if (options.versioning && options.versioning !== previous.config!.versioning) text = setVersioning(text, options.versioning);
     const versions: Record<string, string> = {};
-    for (const c of still) versions[c.name] = previous.versions[c.name] ?? options.initialVersion;
+    for (const c of kept) versions[c.name] = previous.versions[c.name] ?? options.initialVersion;
     for (const c of added) versions[c.name] = options.initialVersion;
     return {
-      contracts: [...still, ...added],
+      contracts: [...kept, ...added],
       versions,
-      kept: new Set(still.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
+      kept: new Set(kept.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
       dropped: gone.map((c) => ({ name: c.name, ...(previous.versions[c.name] ? { version: previous.versions[c.name] } : {}) })),
+      movedFrom: new Map(moved.map((m) => [m.contract.name, m.contract.path])),
       configText: text,
       versioning,
     };
@@ -71,6 +94,7 @@ export function planReinit(previous: PreviousSetup, found: ContractConfig[], opt
     dropped: Object.entries(previous.versions)
       .filter(([name]) => !names.has(name))
       .map(([name, version]) => ({ name, version })),
+    movedFrom: new Map(),
     versioning,
   };
 }

@@ -77,7 +77,7 @@ export interface SnapshotEntry {
 }
 
 /** Every snapshot of the contract named `name`, oldest version first. */
-export async function listSnapshots(config: Config, name: string): Promise<SnapshotEntry[]> {
+export async function listSnapshots(config: Pick<Config, 'root'>, name: string): Promise<SnapshotEntry[]> {
   let files: string[];
   try {
     assertInState(config.root, snapshotsDir(config.root), 'snapshot directory');

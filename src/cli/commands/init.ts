@@ -19,6 +19,7 @@ import { lockFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignore
 import { renderSnapshot, snapshotPath } from '../../store/snapshots.ts';
 import { readVersions, renderVersions } from '../../store/state.ts';
 import { planReinit, type PreviousSetup } from '../../config/reinit.ts';
+import type { MovedContract } from '../../config/moved-contracts.ts';
 import type { Config, ContractConfig, VersioningMode } from '../../types.ts';
 import type { Context } from '../context.ts';
 
@@ -83,7 +84,8 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
       ? { name: spec.name, format: 'json-schema', path, compatibility: 'backward' }
       : { name: spec.name, format: 'openapi', path };
   });
-  const plan = planReinit(previous ?? { versions: {} }, found, { root, initialVersion, versioning: options.versioning });
+  const moved = previous ? await confirmedMoves(ctx, root, previous, found) : [];
+  const plan = planReinit(previous ?? { versions: {} }, found, { root, initialVersion, versioning: options.versioning, moved });
   if (plan.dropped.length > 0) {
     const { confirmDiscard } = await import('../confirm.ts');
     const list = plan.dropped.map((d) => (d.version ? `${d.name}@${d.version}` : d.name)).join(', ');
@@ -111,8 +113,37 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
     await release();
   }
 
-  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, versions: versions.contracts, snapshots, kept: plan.kept, dropped: plan.dropped });
+  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, versions: versions.contracts, snapshots, kept: plan.kept, dropped: plan.dropped, movedFrom: plan.movedFrom });
   return 0;
+}
+
+/**
+ * Contracts whose spec file is gone but was found elsewhere (moved-contracts.ts), each kept once the user says
+ * so: at a prompt, or with --yes; without a terminal and without --yes, exit 2 before anything is written.
+ */
+async function confirmedMoves(ctx: Context, root: string, previous: PreviousSetup, found: ContractConfig[]): Promise<MovedContract[]> {
+  const before = previous.config?.contracts ?? [];
+  const gone = before.filter((c) => !existsSync(join(root, c.path)));
+  if (gone.length === 0) return [];
+  const tracked = new Set(before.map((c) => c.path));
+  const { findMovedContracts, describeEvidence } = await import('../../config/moved-contracts.ts');
+  const moves = await findMovedContracts({ root, refsMap: previous.config?.refsMap ?? {} }, gone, found.filter((c) => !tracked.has(c.path)));
+  const { confirmKeep } = await import('../confirm.ts');
+  const confirmed: MovedContract[] = [];
+  for (const [index, move] of moves.entries()) {
+    const { name, path } = move.contract;
+    const version = previous.versions[name];
+    const shown = version ? `${name}@${version}` : name;
+    const more = moves.length - index > 1 ? ` (and ${moves.length - index - 1} more)` : '';
+    const keep = await confirmKeep(
+      ctx,
+      `The spec of ${shown} moved? ${path} is gone; ${move.spec.path} has the ${describeEvidence(move)}. Keep its version and snapshots for ${move.spec.path}?`,
+      `the spec of contract ${shown} looks moved: ${path} is gone, ${move.spec.path} has the ${describeEvidence(move)}${more}`,
+      `pass --yes to keep its version and snapshots at the new path, or run 'specver contract move ${name} ${move.spec.path}' first`,
+    );
+    if (keep) confirmed.push(move);
+  }
+  return confirmed;
 }
 
 /** The previous config and versions, as far as they can be read (a broken config is simply not reused). */
@@ -121,7 +152,7 @@ async function readPrevious(configFile: string, shownConfig: string, root: strin
   try {
     const text = await readRegularFile(configFile, { limit: READ_LIMITS.config, shown: shownConfig });
     const config = parseConfig(text, configFile, shownConfig);
-    return { config: { text, contracts: config.contracts, versioning: config.versioning }, versions };
+    return { config: { text, contracts: config.contracts, versioning: config.versioning, refsMap: config.refsMap }, versions };
   } catch {
     return { versions };
   }
@@ -161,6 +192,7 @@ interface InitReport {
   snapshots: { file: string; text: string }[];
   kept: Set<string>;
   dropped: { name: string; version?: string }[];
+  movedFrom: Map<string, string>;
 }
 
 function report(ctx: Context, json: boolean, r: InitReport): void {
@@ -178,6 +210,7 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
       version,
       snapshot: rel(snapshotPath(r.config, contract, version)),
       ...(r.kept.has(contract.name) ? { kept: true } : {}),
+      ...(r.movedFrom.has(contract.name) ? { movedFrom: r.movedFrom.get(contract.name)! } : {}),
     };
   });
   if (json) {
@@ -200,7 +233,8 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
     const nameWidth = Math.max(...contracts.map((c) => c.name.length));
     for (const c of contracts) {
       const parts = c.parts ? ctx.out.paint('gray', ` (+${c.parts.length} referenced file${c.parts.length === 1 ? '' : 's'})`) : '';
-      const kept = c.kept ? ctx.out.paint('gray', ` (kept at ${c.version})`) : '';
+      const moved = c.movedFrom ? `, moved from ${c.movedFrom}` : '';
+      const kept = c.kept ? ctx.out.paint('gray', ` (kept at ${c.version}${moved})`) : '';
       ctx.out.result(`  ${c.kind.padEnd(kindWidth)}  ${ctx.out.paint('bold', c.name.padEnd(nameWidth))}  ${c.path}${parts}${kept}`);
     }
   }

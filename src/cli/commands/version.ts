@@ -106,11 +106,12 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
   const { loadConfig } = await import('../../config/load-config.ts');
   const config = await loadConfig(ctx);
   const root = config.root;
-  const [{ gatherPlanInput }, { planVersion }, { insideWorkTree }, { hasInterruptedVersion }] = await Promise.all([
+  const [{ gatherPlanInput }, { planVersion }, { insideWorkTree }, { hasInterruptedVersion }, { assertNotReleasedBefore }] = await Promise.all([
     import('../../versioning/inputs.ts'),
     import('../../versioning/plan.ts'),
     import('../../versioning/git.ts'),
     import('../../versioning/apply.ts'),
+    import('../../versioning/released-before.ts'),
   ]);
   const useGit = options.git !== false && (await insideWorkTree(root));
   if (options.git !== false && !useGit) ctx.out.debug(`${root} is not inside a git work tree: skipping git`);
@@ -124,6 +125,7 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
       });
     const input = await gatherPlanInput(config, inputOptions);
     const plan = planVersion(input);
+    await assertNotReleasedBefore(config, plan, { git: useGit });
     await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
     if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, []));
     else {
@@ -150,6 +152,8 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     }
     const input = await gatherPlanInput(config, inputOptions);
     const plan = planVersion(input);
+    // A fresh plan only: the journal replay above may rewrite existing snapshots, as it must.
+    await assertNotReleasedBefore(config, plan, { git: useGit });
     await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
     if (!ctx.json) printPlan(ctx, plan, false);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
