@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GitRepositoryError, NO_HOOKS, ownRepository, spawnGit } from './git.mjs';
 import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput } from './github.mjs';
 import { releasedVersions, releaseTitle, renderReleaseBody } from './release-body.mjs';
 
@@ -57,10 +58,10 @@ function pullRequestBase(run) {
   if (run.base) return run.base;
   const target = run.env.GITHUB_BASE_REF;
   if (!target) return '';
-  const mergeBase = () => spawnSync('git', ['merge-base', `origin/${target}`, 'HEAD'], { cwd: run.cwd, encoding: 'utf8' });
+  const mergeBase = () => rawGit(run, ['merge-base', `origin/${target}`, 'HEAD']);
   let found = mergeBase();
   if (found.status !== 0) {
-    spawnSync('git', [...auth(run), 'fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/remotes/origin/${target}`], { cwd: run.cwd, encoding: 'utf8' });
+    rawGit(run, [...auth(run), 'fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/remotes/origin/${target}`]);
     found = mergeBase();
   }
   if (found.status !== 0)
@@ -99,8 +100,17 @@ function specverJson(run, args) {
   }
 }
 
+/**
+ * git in the work tree's own repository (action/git.mjs), found once per run, without hooks; returns the
+ * spawnSync result.
+ */
+function rawGit(run, args) {
+  run.repository ??= ownRepository(run.cwd, run.env);
+  return spawnGit(run.repository, run.cwd, run.env, [...NO_HOOKS, ...args]);
+}
+
 function git(run, args) {
-  const result = spawnSync('git', args, { cwd: run.cwd, encoding: 'utf8' });
+  const result = rawGit(run, args);
   if (result.status !== 0) {
     const shown = args.filter((a) => !a.startsWith('http.')).join(' ');
     const message = (result.stderr || result.stdout).trim();
@@ -146,7 +156,7 @@ function commitChangeset(run) {
     console.log(`Pull request from a fork: suggested the changeset ${shown} in the job summary (not committed)`);
     return undefined;
   }
-  const configured = spawnSync('git', ['config', '--get', 'user.email'], { cwd: run.cwd, encoding: 'utf8' }).stdout?.trim();
+  const configured = rawGit(run, ['config', '--get', 'user.email']).stdout?.trim();
   const identity = configured ? [] : BOT;
   git(run, ['add', '--', file]);
   git(run, [...identity, 'commit', '-q', '-m', `Add changeset for ${uncovered.join(', ')}`, '--', file]);
@@ -226,7 +236,7 @@ function release(run) {
 /** After the release pull request is merged: tag the released versions and push the new tags. */
 function tagReleases(run) {
   // Annotated tags need an identity; the runner has none unless the workflow configured one.
-  const configured = spawnSync('git', ['config', '--get', 'user.email'], { cwd: run.cwd, encoding: 'utf8' }).stdout?.trim();
+  const configured = rawGit(run, ['config', '--get', 'user.email']).stdout?.trim();
   const bot = { GIT_AUTHOR_NAME: 'github-actions[bot]', GIT_AUTHOR_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com' };
   const identity = configured ? {} : { ...bot, GIT_COMMITTER_NAME: bot.GIT_AUTHOR_NAME, GIT_COMMITTER_EMAIL: bot.GIT_AUTHOR_EMAIL };
   const result = specverJson({ ...run, env: { ...run.env, ...identity } }, ['tag']);
@@ -251,7 +261,7 @@ export function main(env = process.env) {
     if (command === 'tag') return tagReleases(run);
     throw new ActionError(`unknown command input '${command}': use breaking, changeset, version or tag`);
   } catch (error) {
-    if (!(error instanceof ActionError)) throw error;
+    if (!(error instanceof ActionError || error instanceof GitRepositoryError)) throw error;
     console.log(errorAnnotation(error.message));
     return 2;
   }

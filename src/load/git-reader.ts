@@ -1,8 +1,8 @@
 /** Reads spec files as they were at a git ref (`git show <ref>:<path>`), for `breaking --base <ref>`. */
-import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
+import { runGitIn } from '../git/run-git.ts';
 import { realRoot } from '../store/safe-path.ts';
 import { isInside } from './ref-targets.ts';
 
@@ -14,12 +14,8 @@ interface GitResult {
 }
 
 function git(cwd: string, args: string[]): Promise<GitResult> {
-  return new Promise((done) => {
-    execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      const missingGit = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-      done({ ok: !error, stdout, stderr, missingGit });
-    });
-  });
+  // Only in the work tree's own repository, never one planted in the project (src/git/run-git.ts).
+  return runGitIn(cwd, args);
 }
 
 /** True when `ref` names a commit in the repository that contains `repoDir`. */

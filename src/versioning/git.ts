@@ -1,30 +1,29 @@
 /**
  * Git actions of `version` (decisions.md 5): stage the files it wrote or deleted, commit and tag only when
- * configured, never push. git runs through execFile (no shell); outside a work tree nothing happens.
+ * configured, never push. git runs through src/git/run-git.ts: only in the work tree's own repository, whose
+ * hooks run as they would for any commit there. Outside a work tree nothing happens.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { lookUpRepository } from '../git/own-repository.ts';
+import { runGitIn } from '../git/run-git.ts';
 import { ToolError } from '../errors.ts';
-
-const exec = promisify(execFile);
 
 export interface GitRunner {
   (args: string[], cwd: string): Promise<{ stdout: string }>;
 }
 
+/** Runs git in the repository of `cwd`; a failure throws an Error carrying git's `stderr`. */
 export const runGit: GitRunner = async (args, cwd) => {
-  const { stdout } = await exec('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 });
-  return { stdout };
+  const result = await runGitIn(cwd, args);
+  if (!result.ok) throw Object.assign(new Error(`git ${args[0] ?? ''} failed`), { stderr: result.stderr });
+  return { stdout: result.stdout };
 };
 
-/** Whether `cwd` is inside a git work tree (false when git is missing too). */
-export async function insideWorkTree(cwd: string, git: GitRunner = runGit): Promise<boolean> {
-  try {
-    const { stdout } = await git(['rev-parse', '--is-inside-work-tree'], cwd);
-    return stdout.trim() === 'true';
-  } catch {
-    return false;
-  }
+/**
+ * Whether `cwd` is inside a git work tree (false when git is missing too). Throws ConfigError when git would
+ * use a repository planted in the work tree instead of its own .git.
+ */
+export async function insideWorkTree(cwd: string): Promise<boolean> {
+  return (await lookUpRepository(cwd)).kind === 'repository';
 }
 
 export interface GitActions {
