@@ -17,6 +17,7 @@ import { componentAt, enterComponent } from './schema-component.ts';
 import { escapeSegment } from '../toolkit/json-pointer.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
+import { stabilityMove } from './stability.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
@@ -393,9 +394,16 @@ export class SchemaComparator {
       if (this.same(before, after)) continue;
       const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
       if (key === 'x-sunset' && walk.direction !== 'standalone') { this.compareSunset(b, r, walk, add); continue; }
+      if (key === 'x-stability-level' && walk.direction !== 'standalone') { this.compareStability(b, r, walk, add); continue; }
       if (key.startsWith('x-')) add(this.emit('extension', action, 'none', b, r, key, walk, { field: key }));
       else add(this.emit('schema-keyword', action, OPAQUE_ASSERTIONS.has(key) ? 'incomparable' : 'none', b, r, key, walk, { field: key }));
     }
+  }
+
+  /** A property's (or schema's) x-stability-level moved: a lower level withdraws a compatibility promise. */
+  private compareStability(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
+    const move = stabilityMove(b.node, r.node);
+    if (move) add(this.emit('schema-stability', move.action, 'none', b, r, 'x-stability-level', walk, { field: 'x-stability-level', before: move.before, after: move.after, ...(move.stabilityInvalid ? { stabilityInvalid: true } : {}) }));
   }
 
   /** A property's (or schema's) x-sunset moved: lifecycle.ts says how, rules say what it means. */

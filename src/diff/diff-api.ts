@@ -2,6 +2,7 @@
  * The structural diff of two OpenAPI documents: operations, parameters, request bodies, responses and
  * security per operation, then document-level parts. Schemas go through the one comparator.
  */
+import { stabilityMove } from './stability.ts';
 import type { LoadedSpec } from '../load/types.ts';
 import { ToolError } from '../errors.ts';
 import type { ChangeContext, Direction, RawChange } from './types.ts';
@@ -181,6 +182,12 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     }
     if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...lifecycleOf(rp.node) });
     diffSunset('parameter-sunset', bs, rs, rec, ctx);
+    // Swagger 2.0 parameters are their own schema: the schema comparison reports the move there.
+    const stability = bp.schema === bp.node ? undefined : stabilityMove(bp.node, rp.node);
+    if (stability) {
+      const at = (s: typeof bs) => (s.node?.['x-stability-level'] === undefined ? s : { pointer: `${s.pointer}/x-stability-level` });
+      rec.add('parameter-stability', stability.action, at(bs), at(rs), { ...ctx, ...(stability.stabilityInvalid ? { stabilityInvalid: true } : {}) }, { before: stability.before, after: stability.after });
+    }
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
     // explode has no effect on a primitive value (OpenAPI 3: only arrays and objects are exploded).
@@ -191,7 +198,7 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
       rec.field('parameter-description', 'description', bs, rs, ctx);
       rec.field('parameter-example', 'example', bs, rs, ctx);
       rec.field('parameter-example', 'examples', bs, rs, ctx);
-      rec.extensions(bs, rs, ctx, ['x-sunset']);
+      rec.extensions(bs, rs, ctx, ['x-sunset', 'x-stability-level']);
     } else rec.field('parameter-description', 'description', bs, rs, ctx);
     const shift = arrayShift(bp.schema, rp.schema);
     if (shift) {

@@ -37,7 +37,7 @@ export const SCHEMA_CHANGE_KINDS = [
   'schema-property', 'schema-required', 'schema-additional-properties', 'schema-read-only', 'schema-write-only',
   'schema-one-of', 'schema-any-of', 'schema-all-of', 'schema-discriminator', 'schema-discriminator-mapping',
   'schema-default', 'schema-deprecated', 'schema-title', 'schema-description', 'schema-example',
-  'schema-ref-url', 'schema-keyword', 'schema-sunset',
+  'schema-ref-url', 'schema-keyword', 'schema-sunset', 'schema-stability', 'parameter-stability',
   // JSON Schema applicators and keywords beyond the OpenAPI subset
   'schema-prefix-items', 'schema-items', 'schema-contains', 'schema-min-contains', 'schema-max-contains',
   'schema-pattern-property', 'schema-unevaluated-properties', 'schema-unevaluated-items',
