@@ -68,7 +68,8 @@ async function lintExample(rule: RuleEntry): Promise<RuleExample | undefined> {
   const data = parse(readFileSync(caseFile, 'utf8')) as { fire?: { name: string; document: string; fileName?: string }[] };
   const first = data.fire?.[0];
   if (!first) return undefined;
-  const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format));
+  // A rule off by default is shown as it reports once enabled.
+  const rules = builtinLintRules().filter((r) => r.id === rule.id && (!rule.format || r.format === rule.format)).map((r) => (r.severity === 'off' ? { ...r, severity: 'warn' as const } : r));
   const reported = (await lintText(first.document, first.fileName ?? 'spec.yaml', rules, rules[0]?.format)).map((v) => ({ message: v.message, location: v.pointer }));
   return { name: first.name, blocks: [['Document', first.document]], reported };
 }

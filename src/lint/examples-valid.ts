@@ -1,7 +1,8 @@
 /**
  * Examples and defaults valid against their schema. Each schema is visited once (its own example, examples
- * and default), so a shared schema's examples are validated once, not once per reference. Media type and
- * parameter examples are validated against their sibling schema. Schemas ajv cannot compile (invalid
+ * and default), so a shared schema's examples are validated once, not once per reference. Media type,
+ * parameter and header examples are validated against their sibling schema (example-owners.ts), in requests
+ * without the required readOnly properties and in responses without the required writeOnly ones. Schemas ajv cannot compile (invalid
  * keywords, reported by the validity rule) are skipped. Most values are judged by quickValidate; for one
  * it is sure is invalid, a failing part of a plain keyword is worded as ajv words it (ajv-messages.ts), and
  * ajv compiles only other failing parts (an applicator) to confirm them and word the message, instead of the
@@ -15,7 +16,8 @@ import { schemasOf } from './aliases.ts';
 import { mapSchemaKeywords } from './dialect-map.ts';
 import type { LintDocument } from './types.ts';
 import { createAjv, type AjvDialect } from './ajv-instances.ts';
-import { operationsOf, refsOf } from './openapi-walk.ts';
+import { refsOf, resolveLocal } from './openapi-walk.ts';
+import { ownedExamples, type Direction } from './example-owners.ts';
 import { closureCompiles, locateFailure, quickValidate } from './quick-validate.ts';
 import { ajvMessage } from './ajv-messages.ts';
 import { surelyUncompilable } from './compile-failure.ts';
@@ -57,9 +59,10 @@ function cloneWithMap(data: unknown): { copy: unknown; copies: Map<object, any> 
  * Validators for schemas of one document. Each `$ref` target is registered as its own schema (refs
  * rewritten to point at it), so ajv compiles only what an example needs, never the whole document.
  */
-function validatorsFor(doc: LintDocument): Validators {
+function validatorsFor(doc: LintDocument, direction?: Direction): Validators {
   const schemas = schemasOf(doc);
   const { copy, copies } = cloneWithMap(doc.data);
+  if (direction) for (const { schema } of schemas) relaxRequired(doc.data, schema, copies.get(schema), DIRECTION_FLAG[direction]);
   const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : doc.kind.version !== '3.1';
   const nullable = doc.kind.format === 'openapi' && doc.kind.version === '3.0';
   for (const { schema } of schemas) {
@@ -188,6 +191,28 @@ function validatorsFor(doc: LintDocument): Validators {
   };
 }
 
+/** The flag that leaves a required property out of examples travelling in a direction (OpenAPI 3.0 and 3.1). */
+const DIRECTION_FLAG = { request: 'readOnly', response: 'writeOnly' } as const;
+
+/** Whether the property a schema's `properties` lists carries the flag (directly, or on its local $ref target). */
+function flagged(data: unknown, schema: Record<string, any>, name: unknown, flag: string): boolean {
+  if (typeof name !== 'string' || !isRecord(schema.properties) || !Object.prototype.hasOwnProperty.call(schema.properties, name)) return false;
+  const property = schema.properties[name];
+  return (isRecord(property) && property[flag] === true) || (isRecord(property) && isRecord(resolveLocal(data, property)) && (resolveLocal(data, property) as Record<string, any>)[flag] === true);
+}
+
+/** Drops from a schema copy's `required` the properties its direction leaves out. */
+function relaxRequired(data: unknown, schema: Record<string, any>, copy: unknown, flag: string): void {
+  if (!isRecord(copy) || !Array.isArray(schema.required)) return;
+  if (schema.required.some((name: unknown) => flagged(data, schema, name, flag))) copy.required = schema.required.filter((name: unknown) => !flagged(data, schema, name, flag));
+}
+
+/** Whether some schema requires a property flagged readOnly (request) or writeOnly (response). */
+function needsDirection(doc: LintDocument, direction: Direction): boolean {
+  const flag = DIRECTION_FLAG[direction];
+  return schemasOf(doc).some(({ schema }) => Array.isArray(schema.required) && schema.required.some((name: unknown) => flagged(doc.data, schema, name, flag)));
+}
+
 const shared = new Map<string, { ajv: AjvType; validators: Map<string, ValidateFunction | undefined> }>();
 
 /** Validators of self-contained schemas (no $ref), shared by every document of a dialect. */
@@ -233,10 +258,18 @@ export interface ExampleProblem {
 
 export function examplesValid(doc: LintDocument): ExampleProblem[] {
   const out: ExampleProblem[] = [];
-  let validators: Validators | undefined;
-  const check: Check = (schemaPointer, value, at, subject, name) => {
+  // Validators per direction, built when first needed; a document without required readOnly/writeOnly
+  // properties judges every example with the plain ones.
+  const validators = new Map<Direction | 'plain', Validators>();
+  const validatorsOf = (direction?: Direction): Validators => {
+    const key = direction && needsDirection(doc, direction) ? direction : 'plain';
+    let found = validators.get(key);
+    if (!found) validators.set(key, (found = validatorsFor(doc, key === 'plain' ? undefined : key)));
+    return found;
+  };
+  const check = (schemaPointer: string, value: unknown, at: string, subject: Subject, name?: string, direction?: Direction) => {
     try {
-      const reason = judge(schemaPointer, value);
+      const reason = judge(validatorsOf(direction), schemaPointer, value);
       if (reason !== undefined) out.push({ pointer: at, messageId: subject, values: { reason, name } });
     } catch (error) {
       // A pattern beyond RE2 that ran out of its time budget: the value is reported as not checked.
@@ -244,49 +277,27 @@ export function examplesValid(doc: LintDocument): ExampleProblem[] {
       out.push({ pointer: at, messageId: `${subject}NotChecked`, values: { reason: error.message, name } });
     }
   };
-  const judge = (schemaPointer: string, value: unknown): string | undefined => {
-    validators ??= validatorsFor(doc);
-    if (validators.surelyValid(schemaPointer, value)) return undefined;
-    const located = validators.locatedError(schemaPointer, value);
-    if (located !== undefined) return located;
-    const validate = validators.get(schemaPointer);
-    return validate && !validate(value) ? firstError(validate) : undefined;
-  };
   const openapi = doc.kind.format === 'openapi';
   const version = doc.kind.format === 'openapi' ? doc.kind.version : undefined;
   for (const { schema, pointer } of schemasOf(doc)) {
     if ('example' in schema && openapi) check(pointer, schema.example, joinPointer(pointer, 'example'), 'example');
+    // Swagger 2.0 has no example for parameters and headers: tools read the `x-example` extension.
+    if ('x-example' in schema && version === '2.0') check(pointer, schema['x-example'], joinPointer(pointer, 'x-example'), 'example');
     if (Array.isArray(schema.examples) && !(openapi && version !== '3.1')) {
       schema.examples.forEach((value: unknown, i: number) => check(pointer, value, joinPointer(pointer, 'examples', i), 'example'));
     }
     if ('default' in schema) check(pointer, schema.default, joinPointer(pointer, 'default'), 'default');
   }
-  if (openapi && version !== '2.0') {
-    for (const op of operationsOf(doc.data)) checkOwners(op.operation, op.pointer, check);
+  if (version) {
+    for (const owned of ownedExamples(doc.data, version)) check(owned.schemaPointer, owned.value, owned.at, owned.subject, owned.name, version === '2.0' ? undefined : owned.direction);
   }
   return out;
 }
 
-type Check = (schemaPointer: string, value: unknown, at: string, subject: Subject, name?: string) => void;
-
-/** Parameter and media type examples of one operation, validated against their sibling schema. */
-function checkOwners(operation: Record<string, any>, pointer: string, check: Check): void {
-  const withSchema = (node: unknown, nodePointer: string) => {
-    if (!isRecord(node) || !isRecord(node.schema)) return;
-    const schemaPointer = joinPointer(nodePointer, 'schema');
-    if ('example' in node) check(schemaPointer, node.example, joinPointer(nodePointer, 'example'), 'example');
-    if (isRecord(node.examples)) {
-      for (const [name, example] of Object.entries(node.examples)) {
-        if (isRecord(example) && 'value' in example) check(schemaPointer, example.value, joinPointer(nodePointer, 'examples', name, 'value'), 'namedExample', name);
-      }
-    }
-  };
-  if (Array.isArray(operation.parameters)) operation.parameters.forEach((p: unknown, i: number) => withSchema(p, joinPointer(pointer, 'parameters', i)));
-  const contents: [unknown, string][] = [[operation.requestBody?.content, joinPointer(pointer, 'requestBody', 'content')]];
-  if (isRecord(operation.responses)) {
-    for (const [code, response] of Object.entries(operation.responses)) contents.push([(response as any)?.content, joinPointer(pointer, 'responses', code, 'content')]);
-  }
-  for (const [content, contentPointer] of contents) {
-    if (isRecord(content)) for (const [type, media] of Object.entries(content)) withSchema(media, joinPointer(contentPointer, type));
-  }
+function judge(validators: Validators, schemaPointer: string, value: unknown): string | undefined {
+  if (validators.surelyValid(schemaPointer, value)) return undefined;
+  const located = validators.locatedError(schemaPointer, value);
+  if (located !== undefined) return located;
+  const validate = validators.get(schemaPointer);
+  return validate && !validate(value) ? firstError(validate) : undefined;
 }

@@ -35,6 +35,27 @@ const CASES: { fn: string; rule: ReturnType<typeof rule>; fires: string; expect:
     quiet: OPENAPI('  /a: {get: {security: [{oauth: [read]}], responses: {}}}\n', 'components:\n  securitySchemes:\n    oauth: {type: oauth2, flows: {implicit: {authorizationUrl: "https://a.dev/auth", scopes: {read: r}}}}\n'),
   },
   {
+    fn: 'serverVariables',
+    rule: rule('#servers', { function: 'serverVariables' }),
+    fires: OPENAPI('  {}\n', "servers:\n  - url: 'http://{host}:{port}'\n    variables:\n      host: {default: a, enum: [a, b]}\n      port: {default: '80', enum: ['80', 'eighty']}\n      unused: {default: x, enum: [y]}\n"),
+    expect: [
+      '/servers/0/url server URL http://a:eighty is not a valid URL with host=a, port=eighty',
+      "/servers/0/variables/unused server variable 'unused' is not used in the URL",
+      "/servers/0/variables/unused/default default 'x' of server variable 'unused' is not one of its enum values",
+    ],
+    quiet: OPENAPI('  {}\n', "servers:\n  - url: 'http://{host}:{port}/v1'\n    variables:\n      host: {default: a, enum: [a, b]}\n      port: {default: '80'}\n"),
+  },
+  {
+    fn: 'singleBodyParameter',
+    rule: rule('#operations', { function: 'singleBodyParameter' }),
+    fires: "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    post:\n      parameters:\n        - {name: x, in: body, schema: {}}\n        - {name: y, in: body, schema: {}}\n        - {name: z, in: formData, type: string}\n      responses: {}\n",
+    expect: [
+      "/paths/~1a/post/parameters/0 body parameter 'x' cannot be combined with formData parameters",
+      "/paths/~1a/post/parameters/1 body parameter 'y' is one body too many: an operation has one body",
+    ],
+    quiet: "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    post:\n      parameters:\n        - {name: x, in: body, schema: {}}\n        - {name: q, in: query, type: string}\n      responses: {}\n",
+  },
+  {
     fn: 'uniqueItems',
     rule: rule('#operations', { field: 'tags', function: 'uniqueItems' }),
     fires: OPENAPI('  /a: {get: {tags: [a, b, a], responses: {}}}\n'),

@@ -31,7 +31,7 @@ export const refsResolve: LintFunction = {
 
 export const examplesMatchSchema: LintFunction = {
   name: 'examplesMatchSchema',
-  description: "Examples and defaults are valid against their schema (with `given: \"$\"`): schemas' example, examples and default, and the examples of parameters and media types against their sibling schema.",
+  description: "Examples and defaults are valid against their schema (with `given: \"$\"`): schemas' example, examples and default, and the examples of parameters, headers and media types against their sibling schema (Swagger 2.0: body parameters' `x-example` and responses' `examples`), leaving required readOnly properties out of requests and writeOnly ones out of responses.",
   optionsSchema: NO_OPTIONS,
   wholeDocument: true,
   messages: {

@@ -11,6 +11,8 @@ import { documentSchema, examplesMatchSchema, parseable, refsResolve } from './d
 import { keyWrittenAsString, pathParameters, pathsDistinct } from './openapi.ts';
 import { format, regexCompiles, requiredDefined, valuesMatchType } from './schema-values.ts';
 import { scopesDeclared } from './security.ts';
+import { serverVariables } from './servers.ts';
+import { singleBodyParameter } from './swagger-parameters.ts';
 
 const ALL: LintFunction[] = [
   ...CORE_FUNCTIONS,
@@ -26,6 +28,8 @@ const ALL: LintFunction[] = [
   pathsDistinct,
   keyWrittenAsString,
   scopesDeclared,
+  serverVariables,
+  singleBodyParameter,
   documentSchema,
   refsResolve,
   examplesMatchSchema,

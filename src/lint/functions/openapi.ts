@@ -13,9 +13,13 @@ import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.t
 export const pathParameters: LintFunction = {
   name: 'pathParameters',
   description:
-    'Applied to the paths object: every `{name}` of a path template is declared as a path parameter (of the path item or of each operation), and every declared path parameter appears in its path. In-document `$ref` parameters are followed.',
+    'Applied to the paths object: every `{name}` of a path template is declared as a path parameter (of the path item or of each operation), appears once in the template, and every declared path parameter appears in its path. A path item without operations declares nothing to call, so only its own parameters are judged. In-document `$ref` parameters are followed.',
   optionsSchema: NO_OPTIONS,
-  messages: { undeclared: "path parameter '{{value}}' of {{pathTemplate}} is not declared", unused: "path parameter '{{value}}' is declared but {{pathTemplate}} has no {{{value}}}" },
+  messages: {
+    undeclared: "path parameter '{{value}}' of {{pathTemplate}} is not declared",
+    unused: "path parameter '{{value}}' is declared but {{pathTemplate}} has no {{{value}}}",
+    repeated: "path parameter '{{value}}' appears more than once in {{pathTemplate}}",
+  },
   placeholders: ['pathTemplate'],
   run(paths, _options, target, { doc }) {
     if (!isRecord(paths)) return [];
@@ -25,14 +29,19 @@ export const pathParameters: LintFunction = {
       if (!isRecord(pathItem) || typeof pathItem.$ref === 'string') continue;
       const pathPointer = joinPointer(target.pointer, path);
       const names = templateVariables(path);
+      // One value cannot fill two places of a template: the second `{id}` cannot be told apart from the first.
+      for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) out.push({ pointer: pathPointer, messageId: 'repeated', values: { value: name, pathTemplate: path } });
       const shared = parametersAt(doc.data, pathItem, pathPointer).filter((p) => p.parameter.in === 'path');
       // Operations written as external $refs are judged in the file they live in.
       if (HTTP_METHODS.some((m) => isRecord(pathItem[m]) && typeof pathItem[m].$ref === 'string')) continue;
       const ops = operationsOf({ paths: { [path]: pathItem } });
-      const scopes = ops.length ? ops.map((op) => ({ pointer: joinPointer(target.pointer, path, op.method), own: parametersAt(doc.data, op.operation, joinPointer(target.pointer, path, op.method)).filter((p) => p.parameter.in === 'path') })) : [{ pointer: pathPointer, own: [] }];
+      // Without operations nothing can be called, so a template parameter no operation declares is no fault
+      // (path-declaration-not-empty and the OpenAPI schema judge such path items); the path item's own
+      // parameters must still appear in its path.
+      const scopes = ops.length ? ops.map((op) => ({ pointer: joinPointer(target.pointer, path, op.method), own: parametersAt(doc.data, op.operation, joinPointer(target.pointer, path, op.method)).filter((p) => p.parameter.in === 'path'), callable: true })) : [{ pointer: pathPointer, own: [], callable: false }];
       for (const scope of scopes) {
         const declared = [...shared, ...scope.own];
-        for (const name of names) {
+        for (const name of scope.callable ? new Set(names) : []) {
           if (!declared.some((p) => p.parameter.name === name)) out.push({ pointer: scope.pointer, messageId: 'undeclared', values: { value: name, pathTemplate: path } });
         }
         for (const p of declared) {
