@@ -21,5 +21,12 @@ export async function selectedComparisons(ctx: Context, names: string[], options
   const { compareContracts } = await import('../pipeline/compare-parallel.ts');
   const config = options.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
   const contracts = requireContracts(config, names);
-  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths: options.basePaths, ruleTexts: options.ruleTexts });
+  let basePaths = options.basePaths;
+  if (!basePaths) {
+    // At a git base, contracts are followed by name from the base commit's specver.yaml (a moved spec too).
+    const { gitRefOf, pairContracts, readGitBase } = await import('../pipeline/git-base.ts');
+    const ref = gitRefOf(options.base, config);
+    if (ref) basePaths = pairContracts(config.contracts, (await readGitBase(config, ref)).config?.contracts).basePaths;
+  }
+  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts });
 }

@@ -76,6 +76,12 @@ test('a spec moved and broken in one pull request is compared across the move an
   assert.not.match(r.stdout, /new contract/);
   assert.match(r.stdout, /\[breaking\] GET \/pets\/\{petId\} was removed/);
   assert.match(r.stdout, /! contract petstore: path api\/petstore\.yaml -> api\/v1-petstore\.yaml \[specver\.yaml\]/);
+  // The same on a worker thread (as with many contracts), and in `diff`, whose table the Action shows.
+  const worker = await runBuiltSpecver(['breaking', '--base', 'main'], { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06', SPECVER_WORKERS: '1' } });
+  assert.is(worker.exitCode, 1, worker.stdout + worker.stderr);
+  assert.match(worker.stdout, /\[breaking\] GET \/pets\/\{petId\} was removed/);
+  const diff = await cli(p, 'diff', '--base', 'main', '--format', 'markdown');
+  assert.match(diff.stdout, /GET \/pets\/\{petId\} was removed/);
   r = await cli(p, 'breaking', '--base', 'main', '--json');
   const doc = r.json();
   assertValidOutput('breaking.schema.json', doc);
@@ -230,6 +236,9 @@ test('--policy base ignores a waiver, an override, a rule turned off and a rule 
     const doc = strict.json();
     assertValidOutput('breaking.schema.json', doc);
     assert.equal([doc.policy.source, doc.policy.reason], ['base', 'flag']);
+    // The base's rule files reach a worker thread too.
+    const worker = await runBuiltSpecver(['breaking', '--base', 'main', '--policy', 'base'], { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06', SPECVER_WORKERS: '1' } });
+    assert.is(worker.exitCode, 1, `${what}, on a worker thread\n${worker.stdout}${worker.stderr}`);
     assert.ok(doc.policy.changes.length > 0, `${what} is listed`);
     assert.equal(doc.gate.open, 1);
     const text = await cli(p, 'breaking', '--base', 'main', '--policy', 'base');
