@@ -33,7 +33,7 @@ export interface PreparedGate {
 }
 
 export async function prepareGate(head: Config, base: string | undefined, flag: PolicySource | undefined): Promise<PreparedGate> {
-  const [{ gitRefOf }, { loadWaivers }, { acknowledgements }] = await Promise.all([
+  const [{ gitRefOf, readGitBase, pairContracts }, { loadWaivers }, { acknowledgements }] = await Promise.all([
     import('../pipeline/git-base.ts'),
     import('./waivers.ts'),
     import('./acknowledgements.ts'),
@@ -43,8 +43,7 @@ export async function prepareGate(head: Config, base: string | undefined, flag: 
     if (flag === 'base') throw new UsageError('--policy base needs a git base to take the policy from', { hint: 'pass --base <git ref>, such as the merge-base with the target branch' });
     return { config: head, compare: {}, removed: [], waivers: await loadWaivers(head), acknowledgements: await acknowledgements(head.root) };
   }
-  const [{ readGitBase, pairContracts }, { gitFileReader, mergeBaseOf }, policy, { policyChanges }] = await Promise.all([
-    import('../pipeline/git-base.ts'),
+  const [{ gitFileReader, mergeBaseOf }, policy, { policyChanges }] = await Promise.all([
     import('../load/git-reader.ts'),
     import('./gate-policy.ts'),
     import('./policy-diff.ts'),
