@@ -236,11 +236,14 @@ test('--policy base ignores a waiver, an override, a rule turned off and a rule 
     const doc = strict.json();
     assertValidOutput('breaking.schema.json', doc);
     assert.equal([doc.policy.source, doc.policy.reason], ['base', 'flag']);
-    // The base's rule files reach a worker thread too.
-    const worker = await runBuiltSpecver(['breaking', '--base', 'main', '--policy', 'base'], { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06', SPECVER_WORKERS: '1' } });
-    assert.is(worker.exitCode, 1, `${what}, on a worker thread\n${worker.stdout}${worker.stderr}`);
+    if (what === 'a rule file changed') {
+      // The base's rule files reach a worker thread too.
+      const worker = await runBuiltSpecver(['breaking', '--base', 'main', '--policy', 'base'], { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06', SPECVER_WORKERS: '1' } });
+      assert.is(worker.exitCode, 1, `${what}, on a worker thread\n${worker.stdout}${worker.stderr}`);
+    }
     assert.ok(doc.policy.changes.length > 0, `${what} is listed`);
     assert.equal(doc.gate.open, 1);
+    if (what !== 'a waiver') continue; // one text report is enough: the same lines for every change
     const text = await cli(p, 'breaking', '--base', 'main', '--policy', 'base');
     assert.match(text.stdout, /^Judged with the policy of main \(--policy\): the pull request's rules, waivers and contract settings do not count\n\d+ policy changes? in this pull request \(not applied\):/);
   }
