@@ -133,17 +133,32 @@ function projectRoot(run) {
 
 const selection = (run, base = run.base) => [...run.contracts.flatMap((name) => ['--contract', name]), ...(base ? ['--base', base] : [])];
 
-/** Commit a --no-interactive changeset for changed contracts that no pending changeset names. */
-function commitChangeset(run) {
-  const status = specverJson(run, ['status']);
-  if (!status.doc.problems) throw new ActionError(`specver status failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
-  let uncovered = status.doc.problems.filter((p) => p.kind === 'uncovered-changes').map((p) => p.contract);
-  if (run.contracts.length) uncovered = uncovered.filter((name) => run.contracts.includes(name));
-  if (uncovered.length === 0) {
-    console.log('Every changed contract already has a changeset: nothing to commit.');
-    return undefined;
+/**
+ * Commit a --no-interactive changeset for changed contracts that no pending changeset names. `since` (the
+ * merge-base of a pull request): only changesets the pull request added count, so a major changeset merged
+ * earlier does not stand in for a new break.
+ */
+function commitChangeset(run, since) {
+  let uncovered;
+  let created;
+  if (since) {
+    created = specverJson(run, ['changeset', '--no-interactive', '--base', since, ...run.contracts.flatMap((name) => ['--contract', name])]);
+    if (created.status === 0 && !created.doc.created) {
+      console.log('Every changed contract already has a changeset in this pull request: nothing to commit.');
+      return undefined;
+    }
+    uncovered = (created.doc.releases ?? []).map((r) => r.contract);
+  } else {
+    const status = specverJson(run, ['status']);
+    if (!status.doc.problems) throw new ActionError(`specver status failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
+    uncovered = status.doc.problems.filter((p) => p.kind === 'uncovered-changes').map((p) => p.contract);
+    if (run.contracts.length) uncovered = uncovered.filter((name) => run.contracts.includes(name));
+    if (uncovered.length === 0) {
+      console.log('Every changed contract already has a changeset: nothing to commit.');
+      return undefined;
+    }
+    created = specverJson(run, ['changeset', '--no-interactive', ...uncovered.flatMap((name) => ['--contract', name])]);
   }
-  const created = specverJson(run, ['changeset', '--no-interactive', ...uncovered.flatMap((name) => ['--contract', name])]);
   if (created.status !== 0) throw new ActionError(`specver changeset failed (exit ${created.status}): ${created.doc.error?.message ?? ''}`);
   if (!created.doc.created) return undefined;
   const file = join(projectRoot(run), created.doc.file);
@@ -189,14 +204,24 @@ function pullRequest(run) {
   const base = pullRequestBase(run);
   if (base) console.log(`Comparing with ${base === run.base ? base : `the merge-base with ${run.env.GITHUB_BASE_REF} (${base.slice(0, 12)})`}`);
   const allow = booleanInput(run.env, 'allow-acknowledged') ? ['--allow-acknowledged'] : [];
-  const gate = specver(run, ['breaking', '--format', 'github', ...allow, ...selection(run, base)], { echo: true });
+  const policy = policyInput(run.env);
+  const gate = specver(run, ['breaking', '--format', 'github', ...allow, ...policy, ...selection(run, base)], { echo: true });
   if (gate.status > 1) return gate.status;
   const table = specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
   if (table.status !== 0) return table.status;
   appendSummary(run.env, table.stdout);
   setOutput(run.env, 'breaking', gate.status === 1 ? 'true' : 'false');
-  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', commitChangeset(run) ?? '');
+  // The merge-base found here (not a base input, which may name a version) tells changeset what the PR added.
+  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', commitChangeset(run, base && base !== run.base ? base : undefined) ?? '');
   return gate.status;
+}
+
+/** The `policy` input as `--policy <base|head>` ([] when empty: specver.yaml and its base decide). */
+export function policyInput(env) {
+  const value = input(env, 'policy');
+  if (!value) return [];
+  if (value !== 'base' && value !== 'head') throw new ActionError(`unknown policy input '${value}': use base or head`);
+  return ['--policy', value];
 }
 
 /** Changeset only: commit a changeset for uncovered changes. */

@@ -64,8 +64,11 @@ export interface Config {
   git: { commit: boolean; tag: boolean };
   /** `syncInfoVersion`: `version` writes the released version into OpenAPI specs' `info.version` (default true). */
   syncInfoVersion?: boolean;
-  /** The `breaking` gate: let acknowledged breaks through; waiver file relative to root. */
-  gate?: { allowAcknowledged: boolean; waivers: string };
+  /**
+   * The `breaking` gate: let acknowledged breaks through; waiver file relative to root; whose policy judges a
+   * pull request at a git base (`gate.policy`, only when written: `head` by default).
+   */
+  gate?: { allowAcknowledged: boolean; waivers: string; policy?: 'base' | 'head' };
   /** http(s) URL prefix -> absolute local directory holding vendored copies (`refs.map`, resolved against root). */
   refsMap: Record<string, string>;
   /** Lifecycle policy (`lifecycle` in specver.yaml): stability exemption and minimum deprecation periods (defaults when absent). */

@@ -25,6 +25,8 @@ export interface ClassifyOptions {
   today: Date;
   /** Extra rule files (absolute paths) from specver.yaml `rules.files`. */
   ruleFiles?: string[];
+  /** Texts of `ruleFiles` read elsewhere (a git base), by absolute path: used instead of the files on disk. */
+  ruleTexts?: Record<string, string>;
   /** Rule id -> severity | 'off' (an unknown id is a ConfigError). */
   severityOverrides?: Record<string, string>;
   /** specver.yaml `rules.overrides`: scoped severities, a later block winning. */
@@ -45,10 +47,10 @@ export interface ClassifyOptions {
 
 const ruleSets = new Map<string, RuleDefinition[]>();
 /** Built-in rules plus a team's files (named relative to `root` in errors), loaded once per process. */
-function rulesFor(files: string[] = [], root?: string): RuleDefinition[] {
-  const key = [root ?? '', ...files].join('\n');
+function rulesFor(files: string[] = [], root?: string, texts?: Record<string, string>): RuleDefinition[] {
+  const key = [root ?? '', ...files, ...(texts ? ['\0texts', ...files.map((f) => texts[f] ?? '')] : [])].join('\n');
   let rules = ruleSets.get(key);
-  if (!rules) ruleSets.set(key, (rules = loadRules(files, root)));
+  if (!rules) ruleSets.set(key, (rules = loadRules(files, root, texts)));
   return rules;
 }
 
@@ -110,7 +112,7 @@ export async function classifySpecs(base: LoadedSpec, revision: LoadedSpec, opti
 
 /** The findings of a diff made by diffSpecs(base, revision): for a caller that also reads its raw changes. */
 export async function classifyDiff(diff: SpecDiff, base: LoadedSpec, revision: LoadedSpec, options: ClassifyOptions): Promise<Finding[]> {
-  const all = rulesFor(options.ruleFiles, options.relativeTo);
+  const all = rulesFor(options.ruleFiles, options.relativeTo, options.ruleTexts);
   checkOverrides(all, options.severityOverrides, options.configFile);
   const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
   const { format, changes, numberTexts } = diff;

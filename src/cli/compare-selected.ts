@@ -1,5 +1,5 @@
 /** Shared by diff, breaking, changeset and status: load the config, select contracts, compare each one. */
-import type { Comparison } from '../pipeline/comparison.ts';
+import type { CompareOptions, Comparison } from '../pipeline/comparison.ts';
 import type { Config } from '../types.ts';
 import type { Context } from './context.ts';
 
@@ -10,6 +10,10 @@ export interface SelectOptions {
   config?: Config;
   /** Whether the report prints findings' lines (default true): without, their lookups are skipped. */
   lines?: boolean;
+  /** At a git base: where each contract's spec was (CompareOptions.basePaths). */
+  basePaths?: CompareOptions['basePaths'];
+  /** The base commit's rule files, when its policy judges. */
+  ruleTexts?: CompareOptions['ruleTexts'];
 }
 
 export async function selectedComparisons(ctx: Context, names: string[], options: SelectOptions = {}): Promise<Comparison[]> {
@@ -17,5 +21,12 @@ export async function selectedComparisons(ctx: Context, names: string[], options
   const { compareContracts } = await import('../pipeline/compare-parallel.ts');
   const config = options.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
   const contracts = requireContracts(config, names);
-  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines });
+  let basePaths = options.basePaths;
+  if (!basePaths) {
+    // At a git base, contracts are followed by name from the base commit's specver.yaml (a moved spec too).
+    const { gitRefOf, pairContracts, readGitBase } = await import('../pipeline/git-base.ts');
+    const ref = gitRefOf(options.base, config);
+    if (ref) basePaths = pairContracts(config.contracts, (await readGitBase(config, ref)).config?.contracts).basePaths;
+  }
+  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts });
 }

@@ -105,6 +105,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .addOption(FORMAT(['text', 'json', 'github', 'junit']))
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
     .option('--allow-acknowledged', 'pass when every breaking change is acknowledged by a pending major changeset or waived')
+    .addOption(new Option('--policy <source>', "at a git base: judge with the base commit's rules, waivers and contracts (base) or the pull request's (head)").choices(['base', 'head']))
     .action(action(() => import('./commands/breaking.ts')));
 
   program
@@ -116,6 +117,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--contract <name...>', 'contracts the changeset names (default: all changed contracts)')
     .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
     .option('--all', 'include contracts whose changes a pending changeset already covers')
+    .option('--base <ref>', 'a pull request: only changesets added since the merge-base with this git ref cover changes')
     .action(action(() => import('./commands/changeset.ts')));
 
   program

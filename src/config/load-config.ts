@@ -164,7 +164,7 @@ interface RawConfig {
   changelog?: string | false;
   git?: Partial<Config['git']>;
   syncInfoVersion?: boolean;
-  gate?: { allowAcknowledged?: boolean; waivers?: string };
+  gate?: { allowAcknowledged?: boolean; waivers?: string; policy?: 'base' | 'head' };
   refs?: { map?: Record<string, string> };
   lifecycle?: { exemptBelow?: LifecyclePolicy['exemptBelow']; deprecationDays?: Partial<LifecyclePolicy['deprecationDays']> };
 }
@@ -321,7 +321,7 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
     syncInfoVersion: raw.syncInfoVersion ?? true,
-    gate: { allowAcknowledged: raw.gate?.allowAcknowledged ?? false, waivers: normaliseContractPath(root, waivers) },
+    gate: { allowAcknowledged: raw.gate?.allowAcknowledged ?? false, waivers: normaliseContractPath(root, waivers), ...(raw.gate?.policy ? { policy: raw.gate.policy } : {}) },
     refsMap,
     lifecycle: {
       exemptBelow: raw.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,

@@ -8,6 +8,7 @@
  */
 import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
+import type { GatePolicy } from './prepare-gate.ts';
 import { globMatches, isExpired, waiverMatches, type Waiver, type WaiverFile } from './waivers.ts';
 
 export type FindingStatus =
@@ -22,6 +23,8 @@ export interface GateInput {
   /** YYYY-MM-DD */
   today: string;
   allowAcknowledged: boolean;
+  /** At a git base: whose policy judged, and every change the pull request makes to it. */
+  policy?: GatePolicy;
 }
 
 export interface GateVerdict {
@@ -32,6 +35,7 @@ export interface GateVerdict {
   expired: Waiver[];
   unmatched: Waiver[];
   allowAcknowledged: boolean;
+  policy?: GatePolicy;
   counts: { breaking: number; open: number; acknowledged: number; waived: number };
   /** True when the gate fails (exit 1). */
   failed: boolean;
@@ -72,7 +76,7 @@ export function judge(comparisons: Comparison[], input: Partial<GateInput> = {})
   const compared = comparisons.map((c) => c.contract.name);
   const unmatched = current.filter((w) => !used.has(w) && compared.some((name) => globMatches(w.contract, name)));
   const failed = counts.open > 0 || (!allowAcknowledged && counts.acknowledged > 0) || expired.length > 0;
-  return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, allowAcknowledged, counts, failed };
+  return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, allowAcknowledged, ...(input.policy ? { policy: input.policy } : {}), counts, failed };
 }
 
 /** Whether a breaking finding fails the gate (open, or acknowledged while acknowledged changes are not allowed). */

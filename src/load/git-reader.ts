@@ -13,7 +13,7 @@ interface GitResult {
   missingGit?: boolean;
 }
 
-function git(cwd: string, args: string[]): Promise<GitResult> {
+export function git(cwd: string, args: string[]): Promise<GitResult> {
   // Only in the work tree's own repository, never one planted in the project (src/git/run-git.ts).
   return runGitIn(cwd, args);
 }
@@ -23,6 +23,17 @@ export async function isGitRef(repoDir: string, ref: string): Promise<boolean> {
   if (ref.startsWith('-')) return false; // never let a ref be read as an option
   const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   return result.ok;
+}
+
+/**
+ * The commit a pull request branched from: `git merge-base HEAD <ref>`, or the commit `ref` names when there is
+ * no common ancestor (a shallow clone). Only what the pull request adds after it is its own.
+ */
+export async function mergeBaseOf(repoDir: string, ref: string): Promise<string> {
+  if (!(await isGitRef(repoDir, ref))) throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists' });
+  const found = await git(repoDir, ['merge-base', 'HEAD', '--end-of-options', ref]);
+  if (found.ok && found.stdout.trim()) return found.stdout.trim();
+  return (await git(repoDir, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).stdout.trim();
 }
 
 /**

@@ -35,8 +35,11 @@ async function loadBase(
   if (selector.kind === 'git') {
     const { gitFileReader } = await import('../load/git-reader.ts');
     const readFile = await gitFileReader(config.root, selector.ref);
-    const specPath = join(config.root, contract.path);
-    const info: BaseInfo = { label: `git:${selector.ref}`, file: contract.path };
+    // Followed by name across the pull request (git-base.ts): a moved spec is read at its old path.
+    const basePath = options.basePaths?.[contract.name];
+    if (basePath === null) return { info: { label: `git:${selector.ref}`, file: contract.path } };
+    const specPath = join(config.root, basePath ?? contract.path);
+    const info: BaseInfo = { label: `git:${selector.ref}`, file: basePath ?? contract.path };
     try {
       await readFile(specPath);
     } catch {
@@ -73,6 +76,7 @@ export async function compareContract(config: Config, contract: ContractConfig, 
   const findings = await classifySpecs(base.spec, revision, {
     today: options.today,
     ruleFiles: config.rules.files.map((file) => join(config.root, file)),
+    ruleTexts: options.ruleTexts,
     severityOverrides: config.rules.severity,
     overrides: config.rules.overrides,
     contract: contract.name,

@@ -48,6 +48,8 @@ export async function compareInWorkers(
       base: options.base,
       today: options.today.toISOString(),
       lines: options.lines,
+      basePaths: options.basePaths,
+      ruleTexts: options.ruleTexts,
       parseCache: parseCacheSettings(),
     };
     const worker = startWorker(input);

@@ -8,6 +8,13 @@ export interface CompareOptions {
   today: Date;
   /** Whether findings carry their line (default true); a report that prints none skips the lookups. */
   lines?: boolean;
+  /**
+   * At a git base: current contract name -> its spec path at the base (null: new in the pull request). A contract
+   * missing here is compared with the file at its own path.
+   */
+  basePaths?: Record<string, string | null>;
+  /** Rule files (absolute path -> text) read at the git base, for judging with the base's policy. */
+  ruleTexts?: Record<string, string>;
 }
 
 export interface BaseInfo {
@@ -24,6 +31,8 @@ export interface Comparison {
   base: BaseInfo;
   /** False when the contract did not exist at the base (a git ref before it was added): nothing to compare. */
   hasBase: boolean;
+  /** True for a contract of the git base that the pull request removed from specver.yaml. */
+  removed?: boolean;
   findings: Finding[];
   summary: Summary;
 }

@@ -1,7 +1,7 @@
 /** What the main thread and a comparison worker send each other: plain data, errors included. */
 import { CancelledError, ConfigError, InterruptedError, isSpecverError, ToolError, UsageError, type SpecverError } from '../errors.ts';
 import type { Config, ContractConfig } from '../types.ts';
-import type { Comparison } from './comparison.ts';
+import type { CompareOptions, Comparison } from './comparison.ts';
 import type { ParseCacheSettings } from '../load/parse-cache.ts';
 
 export interface WorkerInput {
@@ -11,6 +11,8 @@ export interface WorkerInput {
   today: string;
   /** CompareOptions.lines. */
   lines?: boolean;
+  basePaths?: CompareOptions['basePaths'];
+  ruleTexts?: CompareOptions['ruleTexts'];
   /** The parse cache of the main thread (module state does not cross into a worker). */
   parseCache?: ParseCacheSettings;
 }

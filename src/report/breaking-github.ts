@@ -10,6 +10,7 @@ import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from 
 import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { verdictLine } from './breaking-text.ts';
+import { hasPolicyNews, policyHeadline, policyMarkdown } from './policy-changes.ts';
 
 /** Non-breaking changes annotated as notices, per run (GitHub's per-step limit for notices). */
 export const NOTICE_CAP = 10;
@@ -37,7 +38,7 @@ function fileAnnotation(level: 'error' | 'warning', file: string, line: number, 
 export interface GithubReport {
   /** Workflow commands and the count line, for stdout. */
   annotations: string;
-  /** Markdown listing the changes left without an annotation, or '' when every change was annotated. */
+  /** Markdown: the policy changes, and the changes left without an annotation; '' when there is neither. */
   summary: string;
   /** How many non-breaking changes were left for the summary. */
   overflow: number;
@@ -63,12 +64,15 @@ export function githubReport(comparisons: Comparison[], verdict: GateVerdict = j
       }
     }
   }
+  // Policy changes lead, as warnings on the file they are in: GitHub lists them first on the pull request.
+  const policyLines = (verdict.policy?.changes ?? []).map((change) => `::warning file=${escapeProperty(change.file)},title=${escapeProperty('specver policy change')}::${escapeData(change.message)}`);
+  lines.unshift(...policyLines);
   const problems = waiverProblems(verdict);
   verdict.expired.forEach((w, i) => lines.push(fileAnnotation('error', verdict.waiverFile, w.line, problems.errors[i]!)));
   verdict.unmatched.forEach((w, i) => lines.push(fileAnnotation('warning', verdict.waiverFile, w.line, problems.warnings[i]!)));
   if (rest.length > 0) lines.push(`${rest.length} more non-breaking change${rest.length === 1 ? '' : 's'} not annotated (GitHub shows ${cap} notices per step): see the job summary`);
   lines.push(verdictLine(verdict));
-  const summary =
+  const overflow =
     rest.length === 0
       ? ''
       : [
@@ -79,6 +83,8 @@ export function githubReport(comparisons: Comparison[], verdict: GateVerdict = j
           ...rest.map(({ contract, finding }) => `| ${cell(contract)} | ${cell(describeFinding(finding))} | ${cell(operationOf(finding) ?? whereOf(finding))} |`),
           '',
         ].join('\n');
+  if (hasPolicyNews(verdict.policy)) lines.splice(policyLines.length, 0, policyHeadline(verdict.policy));
+  const summary = [policyMarkdown(verdict.policy), overflow].filter((part) => part !== '').join('\n');
   return { annotations: lines.join('\n'), summary, overflow: rest.length };
 }
 

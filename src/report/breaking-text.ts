@@ -6,6 +6,7 @@ import type { Output } from '../cli/output.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding } from './change-line.ts';
+import { policyTextLines } from './policy-changes.ts';
 
 export function breakingCount(comparisons: Comparison[]): number {
   return comparisons.reduce((n, c) => n + c.summary.breaking, 0);
@@ -28,12 +29,14 @@ export function verdictLine(verdict: GateVerdict): string {
 
 /** Lines of the report; with `quiet`, only breaking lines and the count line. */
 export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean, verdict: GateVerdict = judge(comparisons)): string {
-  const lines: string[] = [];
-  for (const { contract, hasBase, findings } of comparisons) {
+  // Policy changes come first, even with --quiet: the verdict below depends on them.
+  const lines: string[] = policyTextLines(verdict.policy).map((line) => (line.startsWith('  !') ? out.paint('yellow', line) : out.paint('bold', line)));
+  for (const { contract, hasBase, removed, findings } of comparisons) {
     const relevant = bySeverity(findings).filter((f) => f.severity === 'breaking' || (!quiet && f.severity === 'non-breaking'));
     if (!quiet) {
       const title = `${out.paint('bold', contract.name)} (${contract.format})`;
-      if (!hasBase) lines.push(`${title}: new contract, nothing to compare`);
+      if (removed) lines.push(`${title}: removed by this pull request`);
+      else if (!hasBase) lines.push(`${title}: new contract, nothing to compare`);
       else lines.push(relevant.length === 0 ? `${title}: no changes` : title);
     }
     for (const finding of relevant) {

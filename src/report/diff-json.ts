@@ -3,6 +3,7 @@ import type { Finding, Summary } from '../classify/types.ts';
 import { judge, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Waiver } from '../gate/waivers.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
+import { policyJson } from './policy-changes.ts';
 import { highestBump, type Bump, type Severity } from '../types.ts';
 
 function totals(comparisons: Comparison[]): Summary {
@@ -43,11 +44,12 @@ function gateFindingJson(verdict: GateVerdict) {
 }
 
 function contractJson(comparison: Comparison, filter: (f: Finding) => boolean, toJson: (f: Finding) => object = findingJson) {
-  const { contract, base, hasBase, findings, summary } = comparison;
+  const { contract, base, hasBase, removed, findings, summary } = comparison;
   return {
     name: contract.name,
     format: contract.format,
     path: contract.path,
+    ...(removed ? { removed: true } : {}),
     base: { label: base.label, version: base.version, file: base.file, present: hasBase },
     summary,
     changes: findings.filter(filter).map(toJson),
@@ -78,5 +80,6 @@ export function breakingJson(comparisons: Comparison[], verdict: GateVerdict = j
         unmatched: verdict.unmatched.map((w, i) => ({ ...waiverJson(w), message: problems.warnings[i]! })),
       },
     },
+    ...(verdict.policy ? { policy: policyJson(verdict.policy) } : {}),
   };
 }

@@ -161,12 +161,14 @@ export function builtInConditions(): NamedCondition[] {
 /**
  * Built-in rules plus extra rule files (absolute paths); duplicate ids are refused. `root` (the project
  * folder) names a team's files in messages; without it they are named from the nearest specver.yaml.
+ * `texts` (absolute path -> text) replaces reading a file from disk.
  */
-export function loadRules(extraFiles: string[] = [], root?: string): RuleDefinition[] {
+export function loadRules(extraFiles: string[] = [], root?: string, texts?: Record<string, string>): RuleDefinition[] {
   const rules = [...builtInRules()];
   const seen = new Map(rules.map((r) => [r.id, r.file]));
   for (const file of extraFiles) {
-    const rule = readRuleFile(file, false, root);
+    // `texts`: the files as read at a git base, when the base's policy judges.
+    const rule = readRuleFile(file, false, root, texts?.[file]);
     const other = seen.get(rule.id);
     if (other) {
       const name = ruleFileName(file, root);

@@ -202,6 +202,33 @@ test('pull request from a fork: the changeset is suggested in the summary, not c
   assert.is(git(project.dir, 'status', '--porcelain'), '', 'no file left behind');
 });
 
+test('pull request: a major changeset pending on main does not cover a new break; the policy input judges with the base policy', () => {
+  git(project.dir, 'checkout', '-q', '-b', 'accidental', 'main');
+  assert.ok(project.exists('.specver/changesets/brave-lion-jump.md'), 'main holds an unreleased major changeset');
+  project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('        maximum: 20', '        maximum: 10'));
+  project.write('.specver/waivers.yaml', 'waivers:\n  - rule: "*"\n    contract: petstore\n    location: "*"\n    reason: looks fine\n');
+  git(project.dir, 'add', '-A');
+  git(project.dir, ...ME, 'commit', '-qm', 'Even smaller pages, waived');
+  const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'accidental', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' };
+
+  // The pull request's own policy: its waiver lets the break through, and is listed as a policy change.
+  const own = runAction('pr-own-policy', pr);
+  assert.is(own.status, 0, own.stdout + own.stderr);
+  assert.match(own.stdout, /^::warning file=\.specver\/waivers\.yaml,title=specver policy change::waiver added: \* on petstore at \* \(looks fine\)$/m);
+  assert.match(own.summary, /### specver: policy changes in this pull request \(1\)/);
+
+  // The base policy: the waiver does not count, nor does main's older major changeset; a changeset is committed.
+  const strict = runAction('pr-base-policy', { ...pr, INPUT_POLICY: 'base', 'INPUT_COMMIT-CHANGESET': 'true' });
+  assert.is(strict.status, 1, strict.stdout + strict.stderr);
+  assert.match(strict.stdout, /^::error .*maximum decreased from 20 to 10$/m);
+  assert.match(strict.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);
+  assert.match(project.read(strict.outputs.changeset!), /"petstore": major/);
+
+  const bad = runAction('pr-bad-policy', { ...pr, INPUT_POLICY: 'strict' });
+  assert.is(bad.status, 2);
+  assert.match(bad.stdout, /^::error title=specver::unknown policy input 'strict': use base or head/m);
+});
+
 test('bad inputs are reported as a workflow error annotation, exit 2', () => {
   const r = runAction('bad', { INPUT_COMMAND: 'publish' });
   assert.is(r.status, 2);

@@ -14,26 +14,34 @@ interface BreakingOptions {
   format: 'text' | 'json' | 'github' | 'junit';
   /** --allow-acknowledged (gate.allowAcknowledged in specver.yaml turns it on too). */
   allowAcknowledged?: boolean;
+  /** --policy: at a git base, whose rules, waivers and contracts judge (gate-policy.ts). */
+  policy?: 'base' | 'head';
 }
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const { loadConfig } = await import('../../config/load-config.ts');
-  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
-  const comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () =>
-    // The text report prints no lines; the others (annotations, JUnit, JSON) do.
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], { base: options.base, config, lines: format !== 'text' }),
-  );
-  const [{ judge, waiverProblems }, { loadWaivers }, { acknowledgements }] = await Promise.all([
-    import('../../gate/verdict.ts'),
-    import('../../gate/waivers.ts'),
-    import('../../gate/acknowledgements.ts'),
-  ]);
+  const [{ loadConfig }, { prepareGate, removedComparisons }] = await Promise.all([import('../../config/load-config.ts'), import('../../gate/prepare-gate.ts')]);
+  const head = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
+  const prepared = await prepareGate(head, options.base, options.policy);
+  const names = [...positional, ...(options.contract ?? [])];
+  // A contract the pull request removed is named by its base name; the rest must exist now.
+  const removedNames = new Set(prepared.removed.map((c) => c.name));
+  const current = names.filter((name) => !removedNames.has(name));
+  const compared =
+    current.length === 0 && names.length > 0
+      ? []
+      : await withProgress(ctx, 'Checking specs for breaking changes', () =>
+          // The text report prints no lines; the others (annotations, JUnit, JSON) do.
+          selectedComparisons(ctx, current, { base: options.base, config: prepared.config, lines: format !== 'text', ...prepared.compare }),
+        );
+  const comparisons = [...compared, ...(await removedComparisons(prepared, names))];
+  const { judge, waiverProblems } = await import('../../gate/verdict.ts');
   const verdict = judge(comparisons, {
-    acknowledgements: await acknowledgements(config.root),
-    waivers: await loadWaivers(config),
+    acknowledgements: prepared.acknowledgements,
+    waivers: prepared.waivers,
     today: ctx.now().toISOString().slice(0, 10),
-    allowAcknowledged: options.allowAcknowledged === true || config.gate?.allowAcknowledged === true,
+    allowAcknowledged: options.allowAcknowledged === true || prepared.config.gate?.allowAcknowledged === true,
+    policy: prepared.policy,
   });
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');

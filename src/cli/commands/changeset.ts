@@ -23,6 +23,12 @@ export interface ChangesetOptions {
   downgradeReason?: string;
   /** Include contracts whose changes a pending changeset already covers. */
   all?: boolean;
+  /**
+   * A git ref (a pull request's target branch): only changesets added since the merge-base with it cover
+   * changes, so a major changeset merged earlier does not hide a new break. Named contracts are then left out
+   * when covered too.
+   */
+  base?: string;
 }
 
 export interface ChangesetDeps {
@@ -43,11 +49,20 @@ function printDetected(ctx: Context, { contract, detected }: { contract: Contrac
   if (shown.length > limit) ctx.out.info(`  ... and ${shown.length - limit} more breaking (specver diff ${contract.name} lists them all)`);
 }
 
-/** Contracts a pending changeset already names with at least the detected bump. */
-async function coveredContracts(root: string): Promise<Map<string, Bump>> {
+/**
+ * Contracts a pending changeset already names, with the highest bump named. With `since` (a git ref), only
+ * what changesets added since the merge-base with it declare.
+ */
+async function coveredContracts(root: string, since?: string): Promise<Map<string, Bump>> {
   const { readChangesets } = await import('../../versioning/read-changesets.ts');
+  let changesets;
+  if (since === undefined) changesets = await readChangesets(root);
+  else {
+    const [{ gitFileReader, mergeBaseOf }, { changesetsAddedSince }] = await Promise.all([import('../../load/git-reader.ts'), import('../../gate/acknowledgements.ts')]);
+    changesets = await changesetsAddedSince(root, await gitFileReader(root, await mergeBaseOf(root, since)));
+  }
   const highest = new Map<string, Bump>();
-  for (const changeset of await readChangesets(root))
+  for (const changeset of changesets)
     for (const { contract, bump } of changeset.releases) {
       const known = highest.get(contract);
       if (!known || BUMP_ORDER[bump] > BUMP_ORDER[known]) highest.set(contract, bump);
@@ -92,7 +107,8 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
     const { snapshotDetector } = await import('../../versioning/detect.ts');
     const detect = deps.detect ?? snapshotDetector(ctx.now());
     // Named contracts are asked for; otherwise those a pending changeset already covers are left out.
-    const covered = options.all || (options.contract ?? []).length > 0 ? new Map<string, Bump>() : await coveredContracts(config.root);
+    const covered =
+      options.all || (options.base === undefined && (options.contract ?? []).length > 0) ? new Map<string, Bump>() : await coveredContracts(config.root, options.base);
     const changed: { contract: ContractConfig; detected: Detected }[] = [];
     const skipped: string[] = [];
     for (const contract of selected) {
@@ -103,7 +119,7 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
       else changed.push({ contract, detected });
     }
     if (skipped.length > 0 && !ctx.json)
-      ctx.out.info(`Already covered by a pending changeset: ${skipped.join(', ')} (--all includes them)`);
+      ctx.out.info(`Already covered by a ${options.base === undefined ? 'pending changeset' : 'changeset added since the merge-base'}: ${skipped.join(', ')} (--all includes them)`);
     if (changed.length === 0) {
       if (ctx.json) ctx.out.jsonDocument({ created: false, file: null, releases: [], summary: null, changes: [] });
       else if (skipped.length > 0) ctx.out.result('Every detected change is covered by a pending changeset: nothing to record. (Use --all to record them again.)');
