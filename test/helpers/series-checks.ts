@@ -95,6 +95,35 @@ function assertDetectedAsManifest(root: string, version: CorpusVersion): void {
 
 const rules = builtinLintRules();
 
+/**
+ * Older versions (over 100 KB) whose lint runs no code of src/ that linting the rest of the corpus does not:
+ * measured with V8 block coverage, each one's run reached no block the newest version of every series, the
+ * smaller files and the older versions still linted had not. Linting them (about 12 MB) only repeated that
+ * work. A version the corpus adds is linted until it has been measured the same way. Paths are the same in
+ * fixtures/real-specs, whose lint test leaves out these versions too, unless one is the newest version there.
+ */
+export const LINTED_BY_OTHERS = new Set([
+  'openapi/stripe/2023-09-07.yaml',
+  'openapi/openai/2026-07-23.json',
+  'openapi/box/2026-05-21.json',
+  'openapi/twilio-api-v2010/2026-02-18.yaml',
+  'openapi/twilio-messaging-v1/2026-02-18.json',
+  'openapi/slack-web/2019-07-16.json',
+  'openapi/discord/2026-06-15.json',
+  'openapi/adyen-management-v3/2026-05-01.json',
+  'openapi/adyen-checkout/v70.json',
+  'openapi/argo-workflows/v4.0.0.json',
+  'openapi/netlify/v2.53.0.yaml',
+  'openapi/netlify/v2.54.0.yaml',
+  'openapi/beacon-apis/v2.5.0/beacon-node-oapi.yaml',
+  'openapi/beacon-apis/v3.0.0/beacon-node-oapi.yaml',
+  'openapi/digitalocean/2020-09-11-b927dada/DigitalOcean-public.v2.yaml',
+  'openapi/digitalocean/2020-09-11-486d9d77/DigitalOcean-public.v2.yaml',
+  'json-schema/schemastore-vector/2025-02-17.json',
+  'json-schema/asyncapi/3.0.0.json',
+  'json-schema/argo-workflows-jsonschema/v4.0.0.json',
+]);
+
 /** One lint run of a version, fresh parse: its findings as lines. */
 export async function lintFindings(root: string, series: CorpusSeries, version: CorpusVersion): Promise<string[]> {
   const file = join(root, version.path);
