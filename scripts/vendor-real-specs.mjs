@@ -4,7 +4,7 @@
 // with the licence of each source repository, and a manifest.json in the corpus's own format (the versions
 // kept, in the corpus's order), so the same test code reads either collection.
 // Usage: node scripts/vendor-real-specs.mjs [corpus dir]
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,25 +41,28 @@ const KEPT = {
 const REDISTRIBUTABLE = new Set(['MIT', 'Apache-2.0', 'CC0-1.0']);
 
 const manifestFile = join(corpus, 'manifest.json');
-if (!existsSync(manifestFile)) {
-  console.error(`${manifestFile} does not exist: pass the corpus directory as the first argument`);
+/** One line saying what is wrong, exit 2, and no half-built copy left behind. */
+function fail(message) {
+  rmSync(building, { recursive: true, force: true });
+  console.error(`vendor-real-specs: ${message}`);
   process.exit(2);
 }
+// Built in a temp folder beside the target and renamed into place: an interrupted run leaves the old copy whole.
+const building = `${target}.tmp-${process.pid}`;
+if (!existsSync(manifestFile)) fail(`${manifestFile} does not exist: pass the corpus directory as the first argument`);
 const full = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
 function keep(group) {
   return Object.entries(KEPT[group]).map(([name, labels]) => {
     const series = full[group].find((s) => s.name === name);
-    if (!series) throw new Error(`series ${name} is not in ${manifestFile}`);
-    if (!REDISTRIBUTABLE.has(series.source.licence)) throw new Error(`${name}: licence ${series.source.licence} is not one that allows copying here`);
+    if (!series) fail(`series ${name} is not in ${manifestFile}: change KEPT in scripts/vendor-real-specs.mjs`);
+    if (!REDISTRIBUTABLE.has(series.source.licence)) fail(`${name}: licence ${series.source.licence} is not one that allows copying here (${[...REDISTRIBUTABLE].join(', ')})`);
     const versions = labels ? series.versions.filter((v) => labels.includes(v.label)) : series.versions;
-    if (versions.length !== (labels ?? series.versions).length || versions.length < 2) throw new Error(`${name}: versions ${labels} are not all in the corpus`);
+    if (versions.length !== (labels ?? series.versions).length || versions.length < 2) fail(`${name}: versions ${labels} are not all in the corpus (at least two are needed)`);
     return { ...series, versions };
   });
 }
 
-// Built in a temp folder beside the target and renamed into place: an interrupted run leaves the old copy whole.
-const building = `${target}.tmp-${process.pid}`;
 rmSync(building, { recursive: true, force: true });
 mkdirSync(building, { recursive: true });
 const manifest = {
@@ -76,6 +79,11 @@ for (const series of all) {
   }
   mkdirSync(join(building, 'LICENSES'), { recursive: true });
   cpSync(join(corpus, series.source.licenceFile), join(building, series.source.licenceFile));
+}
+// The corpus is read-only; the copies are plain files, as a clone of the repository has them.
+for (const name of readdirSync(building, { recursive: true })) {
+  const path = join(building, name);
+  chmodSync(path, statSync(path).isDirectory() ? 0o755 : 0o644);
 }
 writeFileSync(join(building, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
