@@ -6,7 +6,9 @@
 // test ran. Each worker gets a temp directory (TMPDIR) of its own inside one temp root for the run: a file that
 // leaves a `specver-*` entry there fails, and the root is removed at the end (parallel runs do not interfere).
 // Some tests run the built CLI (dist/): when it is older than what it is built from, `npm run build` runs first.
-// Usage: node test/run-tests.mjs [path regex] [--fuzz] [--serial] [--isolate (one process per file)]
+// The tests of the shared corpus of real specs (test/corpus/, they need ../shared/corpus) are a suite of their
+// own: `--corpus` runs them alone (`npm run test:corpus`); without it they are left out.
+// Usage: node test/run-tests.mjs [path regex] [--corpus] [--fuzz] [--serial] [--isolate (one process per file)]
 // [--dir <test tree>]
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,8 @@ if (args.includes('--fuzz')) {
   env.SPECVER_FUZZ_RUNS = env.SPECVER_FUZZ_RUNS ?? '2000';
   env.SPECVER_CRASH_RUNS = env.SPECVER_CRASH_RUNS ?? '100';
 }
+const corpusSuite = args.includes('--corpus');
+const corpusDir = join(testDir, 'corpus');
 const pattern = new RegExp(args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
 const workers = args.includes('--serial') ? 1 : Math.max(1, availableParallelism());
 const isolate = args.includes('--isolate');
@@ -45,7 +49,7 @@ function findTests(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'helpers' && entry.name !== 'fixtures') found.push(...findTests(full));
+      if (entry.name !== 'helpers' && entry.name !== 'fixtures' && (corpusSuite || full !== corpusDir)) found.push(...findTests(full));
     } else if (entry.name.endsWith('.test.ts') && pattern.test(relative(testDir, full))) found.push(full);
   }
   return found.sort();
@@ -240,7 +244,8 @@ const readTimes = (file) => {
   }
 };
 const times = timesFile ? { ...readTimes(join(root, 'test/durations.json')), ...readTimes(timesFile) } : {};
-const files = findTests(testDir).sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
+const found = corpusSuite ? (statSync(corpusDir, { throwIfNoEntry: false }) ? findTests(corpusDir) : []) : findTests(testDir);
+const files = found.sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
 let next = 0;
 
 async function lane() {

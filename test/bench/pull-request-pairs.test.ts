@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'js-yaml';
 import { pullRequestPairs, withAddedOperation } from '../../bench/lib/corpus.mjs';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const ADDED = '/specver-bench/added';
@@ -22,8 +22,9 @@ test('one operation is added as the first path of a JSON or a YAML document, and
   assert.is(withAddedOperation('openapi: 3.0.3\n', 'yaml'), null);
 });
 
-corpusTest('the quick pull-request pair is the newest corpus version plus the added operation', () => {
-  const [pair] = pullRequestPairs(CORPUS, tempDir('specver-bench-pr-'), true);
+// The quick pairs are series that fixtures/real-specs keeps (the same manifest format as the corpus).
+test('the quick pull-request pair is the newest version of its series plus the added operation', () => {
+  const [pair] = pullRequestPairs(REAL_SPECS, tempDir('specver-bench-pr-'), true);
   assert.ok(pair, 'one quick pair');
   const base = load(readFileSync(pair!.base, 'utf8')) as any;
   const revision = load(readFileSync(pair!.revision, 'utf8')) as any;

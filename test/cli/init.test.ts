@@ -8,7 +8,7 @@ import { CancelledError } from '../../src/errors.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { terminal } from '../helpers/terminal.ts';
 import { emptyProject, fixtureProject } from '../helpers/temp-project.ts';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
 test('init on the example project: five contracts with format, kind and version; one for the multi-file spec', async () => {
@@ -69,9 +69,9 @@ test('init --format json: a document valid against init.schema.json', async () =
   assertValidOutput('init.schema.json', asJson.json());
 });
 
-corpusTest('init on the DigitalOcean corpus entry: one contract, bundled into one snapshot', async () => {
+test('init on the DigitalOcean real spec: one contract, bundled into one snapshot', async () => {
   const project = emptyProject();
-  cpSync(join(CORPUS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
+  cpSync(join(REAL_SPECS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
   const r = await runSpecver(['init', '--json'], { cwd: project.dir });
   assert.is(r.exitCode, 0, r.stderr);
   const doc = r.json();

@@ -6,7 +6,7 @@ import { nameFromPath, sanitiseName, uniqueNames } from '../../src/config/contra
 import { discoverSpecs, relativeRefTargets } from '../../src/config/discover.ts';
 import { CONTRACT_NAME_PATTERN } from '../../src/types.ts';
 import { emptyProject, fixtureProject } from '../helpers/temp-project.ts';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 
 test('the example project: five contracts, the multi-file spec once, sorted by path', async () => {
   const project = fixtureProject('petstore');
@@ -24,9 +24,9 @@ test('the example project: five contracts, the multi-file spec once, sorted by p
   assert.equal(specs[0]!.parts, ['api/catalog/schemas/price.yaml', 'api/catalog/schemas/product.yaml']);
 });
 
-corpusTest('the DigitalOcean multi-file spec is one contract', async () => {
+test('the DigitalOcean multi-file spec is one contract', async () => {
   const project = emptyProject();
-  cpSync(join(CORPUS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
+  cpSync(join(REAL_SPECS, 'openapi/digitalocean/2020-09-14'), project.dir, { recursive: true });
   const specs = await discoverSpecs(project.dir);
   assert.is(specs.length, 1);
   assert.is(specs[0]!.path, 'DigitalOcean-public.v2.yaml');

@@ -22,6 +22,9 @@ export interface CorpusVersion {
 export interface CorpusSeries {
   name: string;
   format: 'openapi' | 'json-schema';
+  multiFile?: boolean;
+  rootFile?: string;
+  source?: { repository: string; path: string; licence: string; licenceFile: string };
   versions: CorpusVersion[];
 }
 export interface CorpusManifest {

@@ -1,7 +1,8 @@
 /**
  * Every raw change the differ emits on the built-in rule cases (fixtures/rules/), and how a change departs from
  * its documented record: the evidence that docs/change-kinds.md (generated from schemas/change-kinds.json)
- * describes the real records (test/diff/corpus.test.ts holds the corpus's changes to the same check).
+ * describes the real records (test/helpers/series-checks.ts holds the changes of every real spec to the same
+ * check).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

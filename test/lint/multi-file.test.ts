@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { lintSpecAt } from '../../src/lint/lint-contracts.ts';
 import { builtinLintRules } from '../../src/lint/load-lint-rules.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 
 const rules = builtinLintRules();
 
@@ -50,8 +50,8 @@ test('findings are the same on a second run (no shared state, sources untouched)
   assert.equal((await lint(dir, "api.yaml")).violations, violations);
 });
 
-corpusTest('DigitalOcean: operations written in ~250 files are linted in their own files and lines', async () => {
-  const root = join(CORPUS, 'openapi', 'digitalocean', '2020-09-14');
+test('DigitalOcean: operations written in ~250 files are linted in their own files and lines', async () => {
+  const root = join(REAL_SPECS, 'openapi', 'digitalocean', '2020-09-14');
   const found = (await lint(root, 'DigitalOcean-public.v2.yaml')).violations;
   const resize = found.find((v) => v.file === 'resources/volumes/intitiate_volume_action_by_name.yml' && v.rule === 'examples-valid' && v.message.includes('droplet_id'));
   assert.ok(resize, 'an example in an operation file is checked against its schema');

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { bundleSpec } from '../../src/load/bundle.ts';
 import { loadSpec, loadSpecFromText } from '../../src/load/load.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 
 const SPECS = join(FIXTURES, 'specs');
 
@@ -54,9 +54,9 @@ test('a circular in-document spec round-trips unchanged', async () => {
   await assertRoundTrip('circular.yaml', SPECS, 'yaml');
 });
 
-corpusTest('the petstore-separate corpus entry bundles and round-trips', async () => {
+test('the petstore-separate real spec bundles and round-trips', async () => {
   for (const label of ['2015-06-04', '2016-03-08', '2018-02-08']) {
-    await assertRoundTrip(`openapi/oai-petstore-separate-2.0/${label}/spec/swagger.yaml`, CORPUS, 'yaml');
+    await assertRoundTrip(`openapi/oai-petstore-separate-2.0/${label}/spec/swagger.yaml`, REAL_SPECS, 'yaml');
   }
 });
 
@@ -83,8 +83,8 @@ test('refs.map targets are bundled in; unmapped URL refs stay as written', async
   assert.is(unmapped.text, readFileSync(join(SPECS, 'http-ref.yaml'), 'utf8'));
 });
 
-corpusTest('digitalocean (250 files) bundles and round-trips', async () => {
-  await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', CORPUS, 'yaml');
+test('digitalocean (250 files) bundles and round-trips', async () => {
+  await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', REAL_SPECS, 'yaml');
 });
 
 test.run();

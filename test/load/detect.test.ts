@@ -5,7 +5,6 @@ import * as assert from 'uvu/assert';
 import { describeKind, detectKind, detectKindOrExplain, dialectOf } from '../../src/load/detect.ts';
 import { parseSource } from '../../src/load/parse-source.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
-import { CORPUS, corpusManifest, corpusTest } from '../helpers/corpus.ts';
 
 const SPECS = join(FIXTURES, 'specs');
 const detectFile = (file: string) => {
@@ -67,27 +66,7 @@ test('describeKind names the format and version', () => {
   assert.is(describeKind({ format: 'json-schema', dialect: 'draft-07' }), 'JSON Schema draft-07');
 });
 
-// The OpenAPI files of the corpus are held to their manifest by test/diff/corpus.test.ts, which loads each once.
-corpusTest('every JSON Schema file of the corpus is detected as its manifest says', () => {
-  const manifest: any = corpusManifest();
-  let checked = 0;
-  for (const series of manifest.jsonSchema) {
-    for (const version of series.versions) {
-      const path = join(CORPUS, version.path);
-      const kind = detectKind(parseSource(readFileSync(path, 'utf8'), path).data, path);
-      const label = `${version.path}`;
-      if (version.dialect === null) {
-        assert.is(kind, undefined, `${label}: no $schema and no .schema.json name`);
-      } else {
-        assert.ok(kind?.format === 'json-schema', label);
-        assert.is(kind.format === 'json-schema' && kind.declared, version.dialect, label);
-        assert.is(kind.format === 'json-schema' && kind.dialect, dialectOf(version.dialect), label);
-        assert.ok(dialectOf(version.dialect), label);
-      }
-      checked++;
-    }
-  }
-  assert.ok(checked > 40);
-});
+// Every real spec (fixtures/real-specs, and the shared corpus under `npm run test:corpus`) is held to its
+// manifest's format and version by the passes that diff them (test/helpers/series-checks.ts), which parse each once.
 
 test.run();

@@ -7,7 +7,7 @@ import { dump } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { escapeSegment, pointerSegments } from '../../src/toolkit/json-pointer.ts';
 import { parseSource } from '../../src/load/parse-source.ts';
-import { CORPUS, corpusTest } from '../helpers/corpus.ts';
+import { REAL_SPECS } from '../helpers/real-specs.ts';
 
 /** Every pointer in a document with its line, computed independently with the `yaml` package. */
 function expectedLines(text: string): Map<string, number> {
@@ -36,8 +36,8 @@ function expectedLines(text: string): Map<string, number> {
 }
 
 for (const file of ['openapi/netlify/v2.55.0.yaml', 'openapi/oai-uspto-3.0/2020-07-02.yaml', 'openapi/oai-petstore-expanded-2.0/2018-02-08.json', 'json-schema/cloudevents/2020-10-22.json']) {
-  corpusTest(`lineOf agrees with the yaml package on every pointer of ${file}`, () => {
-    const text = readFileSync(join(CORPUS, file), 'utf8');
+  test(`lineOf agrees with the yaml package on every pointer of ${file} (fixtures/real-specs)`, () => {
+    const text = readFileSync(join(REAL_SPECS, file), 'utf8');
     const source = parseSource(text, file);
     const expected = expectedLines(text);
     assert.ok(expected.size > 50);

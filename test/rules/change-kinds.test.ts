@@ -26,7 +26,7 @@ test('the documented kinds are exactly the kinds of the differ', () => {
   }
 });
 
-// The corpus's changes are held to the same records by test/diff/corpus.test.ts, which diffs every corpus pair once.
+// The real specs' changes are held to the same records by test/helpers/series-checks.ts, which diffs every pair once.
 test('every change emitted on the rule fixtures matches the documented record', () => {
   const changes = fixtureChanges();
   assert.ok(changes.length > 1000, `only ${changes.length} changes`);

@@ -2,7 +2,8 @@
  * The test runner itself (test/run-tests.mjs) on a tree of small test files: counts, the final line, a crash
  * kept to its own file, an error thrown after a test counted against its file, skipped tests counted, a file
  * with no test failing, no leak between files that share a worker process, and temp directories: those of the
- * shared helper removed, one left by hand failing its file, nothing left in the temp directory after the run.
+ * shared helper removed, one left by hand failing its file, nothing left in the temp directory after the run;
+ * the corpus suite (corpus/ of the tree) run by --corpus alone, and left out otherwise.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -48,8 +49,17 @@ test('one worker for every file: counts, the crash and the empty file fail alone
   assert.match(r.status('j-temp-leak.test.ts'), /^FAIL j-temp-leak\.test\.ts \(1\/1, /);
   assert.match(r.stdout, /j-temp-leak\.test\.ts: left specver-fixture-leak-\w{6} in the temp directory/);
   assert.not.match(r.stdout, /specver-fixture-helper-/);
+  assert.not.match(r.stdout, /k-corpus/, 'the corpus suite is left out');
   assert.equal(r.leftInTmp, []);
   assert.equal(r.lines.slice(-2), ['1 skipped', '9 passed, 5 failed']);
+});
+
+test('--corpus runs the corpus suite (corpus/ of the tree) and nothing else', async () => {
+  const r = await runner('--corpus');
+  assert.is(r.code, 0, r.stdout);
+  assert.match(r.status('corpus/k-corpus.test.ts'), /^ok {3}corpus\/k-corpus\.test\.ts \(1\/1, /);
+  assert.equal(r.lines.filter((line) => /^(ok|FAIL) /.test(line)).length, 1, r.stdout);
+  assert.equal(r.lines.at(-1), '1 passed, 0 failed');
 });
 
 test('one process per file (--isolate) with a path filter: the same verdicts', async () => {
