@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput } from './github.mjs';
+import { codeBlock, codeSpan } from './markdown-text.mjs';
 import { releasedVersions, releaseTitle, renderReleaseBody } from './release-body.mjs';
 
 const ACTION_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -165,11 +166,10 @@ export function suggestion(file, text) {
   return [
     '## Suggested changeset',
     '',
-    `This pull request comes from a fork, so specver cannot push to it. Add this file as \`${file}\` (or run \`npx specver changeset\`):`,
+    `This pull request comes from a fork, so specver cannot push to it. Add this file as ${codeSpan(file)} (or run \`npx specver changeset\`):`,
     '',
-    '````markdown',
-    text.trimEnd(),
-    '````',
+    // The fence is longer than any backtick run in the file, so nothing in it can close the block early.
+    codeBlock(text.trimEnd(), 'markdown'),
     '',
   ].join('\n');
 }
