@@ -9,52 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BASE_CONFIG, BASE_SPEC, baseProject } from '../helpers/bad-input.ts';
+import { assertInert, cells, EVIL_PROPERTIES, hostileProject, tableRows } from '../helpers/hostile-markdown.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import type { TempProject } from '../helpers/temp-project.ts';
-
-const FENCE4 = '````';
-const IMG = '<img src=x onerror=alert(1)>';
-const IMAGE = '![x](https://evil/x.png)';
-/** Removed in the revision: its path is in the breaking change's message. */
-export const EVIL_PATH = `/x${FENCE4}/${IMG}/<!--/@org/team/${IMAGE}/a\\|b\n## pets@9.9.9\n<details>\uFFFE\ud800`;
-/**
- * Added to the response (non-breaking). Changes are annotated in name order: the ten `!NN` properties take
- * GitHub's 10 notices, so the hostile ones land in the job summary's table.
- */
-const EVIL_PROPERTIES = [...Array.from({ length: 10 }, (_, i) => `!${String(i).padStart(2, '0')}`), FENCE4, IMG, '<!--', '@org/team', IMAGE, 'a\\|b', 'line\nbreak', 'non\uFFFEchar', '<details>', 'www.evil.example', '$x$', '`x`'];
-
-/** The base spec with the hostile path (the snapshot), and the revision: path removed, properties added. */
-function hostileProject(): TempProject {
-  const p = baseProject();
-  const base = BASE_SPEC.replace('paths:\n', `paths:\n  ${JSON.stringify(EVIL_PATH)}:\n    get:\n      responses:\n        "200": { description: ok }\n`);
-  const added = EVIL_PROPERTIES.map((name) => `        ${JSON.stringify(name)}: { type: string }\n`).join('');
-  p.write('.specver/snapshots/pets@1.0.0.yaml', base);
-  p.write('api/pets.yaml', BASE_SPEC.replace('        name: { type: string }\n', `        name: { type: string }\n${added}`));
-  return p;
-}
-
-/** Cells of a GFM table row as cmark-gfm splits it: a backslash escapes the next character, a pipe ends a cell. */
-function cells(row: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  for (let i = 0; i < row.length; i++) {
-    if (row[i] === '\\' && i + 1 < row.length) cell += row[i]! + row[++i]!;
-    else if (row[i] === '|') (out.push(cell), (cell = ''));
-    else cell += row[i];
-  }
-  out.push(cell);
-  return out.slice(1, -1);
-}
-
-/** Nothing GitHub would render live: HTML other than the <code> specver writes, mentions, images, autolinks. */
-function assertInert(markdown: string, label: string): void {
-  const shown = (re: RegExp) => `${label}: ${re} in\n${markdown}`;
-  for (const re of [/<(?!\/?code>|\/?sub>)/, /(^|[^\w])@[A-Za-z0-9]/m, /(^|[^\\])!\[/m, /https?:\/\/evil|www\.evil/, /(^|[^\\])\$x/m]) assert.not.match(markdown, re, shown(re));
-}
-
-function tableRows(markdown: string): string[] {
-  return markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Contract'));
-}
 
 test('diff --format markdown: every spec text renders as text inside its own cell', async () => {
   const p = hostileProject();
