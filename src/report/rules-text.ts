@@ -102,7 +102,7 @@ export function renderRulesMarkdown(rules: RuleEntry[]): string {
       kind = groupKind;
       out.push(`## ${KIND_TITLE[groupKind]}`, '');
     }
-    out.push(`### ${name}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
+    out.push(`### ${markdownText(name)}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
     for (const rule of members) out.push(`| ${codeSpan(rule.id)} | ${markdownText(severityLabel(rule))} | ${markdownLine(rule.summary)} |`);
     out.push('');
   }

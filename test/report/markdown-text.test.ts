@@ -8,6 +8,8 @@ import * as assert from 'uvu/assert';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import * as twin from '../../action/markdown-text.mjs';
 import { codeBlock, codeSpan, containedMarkdown, markdownLine, markdownText } from '../../src/report/markdown-text.ts';
+import type { RuleEntry } from '../../src/report/rules-catalogue.ts';
+import { renderRulesMarkdown } from '../../src/report/rules-text.ts';
 
 const FENCE4 = '````';
 const IMG = '<img src=x onerror=alert(1)>';
@@ -102,6 +104,17 @@ test('containedMarkdown: open comments, tags and fences cannot swallow what foll
     ['**Bold**, [link](https://x), `code`, <br>, <kbd>Ctrl</kbd>, <img src="a.png">', '**Bold**, [link](https://x), `code`, <br>, <kbd>Ctrl</kbd>, <img src="a.png">'],
   ];
   for (const [input, expected] of cases) assert.is(containedMarkdown(input), expected, JSON.stringify(input));
+});
+
+test('rules list --format markdown: a team rule\'s summary keeps its code spans but not its HTML, mention or pipe', () => {
+  const rule: RuleEntry = {
+    id: 'team/no-evil', kind: 'lint', category: 'lint', severity: 'error', defaultSeverity: 'warn', overridden: true, severitySource: 'lint.severity',
+    summary: `Use \`a|b\` ${IMG} @org/team ${IMAGE} a\\|b\nsecond`, message: 'm', builtIn: false, source: 'rules/team.json',
+  };
+  const row = renderRulesMarkdown([rule]).split('\n').find((line) => line.startsWith('| `team/no-evil`'));
+  assert.ok(row);
+  assert.is(cells(row).length, 3, row);
+  assert.is(row, '| `team/no-evil` | error (default warn) | Use `a\\|b` &lt;img src=x onerror=alert(1)> @\u200dorg/team !\\[x](https://evil/x.png) a\\\\\\|b second |');
 });
 
 test('the Action\'s twin gives the same results as the module it copies', () => {
