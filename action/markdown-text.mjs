@@ -65,18 +65,13 @@ function outsideCode(line, change) {
   return out + change(line.slice(from));
 }
 
-/** Backslashes before a pipe are doubled and the pipe escaped, so no pipe ends a table cell. */
-function tableSafe(line) {
-  return line.replace(/(\\*)\|/g, (_m, slashes) => `${slashes}${slashes}\\|`);
-}
-
 /**
  * A line of markdown a person wrote (a changeset summary, a team rule's summary) for a place others read:
  * emphasis, links and code spans stay, but raw HTML shows as text, `@` mentions stay silent, images show as
- * their source, and it is one line, safe in a table cell.
+ * their source, and it is one line.
  */
 export function markdownLine(text) {
-  const neutral = outsideCode(oneLine(text), (part) =>
+  return outsideCode(oneLine(text), (part) =>
     part
       .replace(/</g, '&lt;')
       // `&#64;` and `&commat;` would render as `@`.
@@ -84,7 +79,6 @@ export function markdownLine(text) {
       .replace(/@/g, `@${ZWJ}`)
       .replace(/!\[/g, '!\\['),
   );
-  return tableSafe(neutral);
 }
 
 /** An inline code span showing text as written, on one line (not for table cells, where a pipe would end it). */

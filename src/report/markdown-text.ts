@@ -69,18 +69,13 @@ function outsideCode(line: string, change: (text: string) => string): string {
   return out + change(line.slice(from));
 }
 
-/** Backslashes before a pipe are doubled and the pipe escaped, so no pipe ends a table cell. */
-function tableSafe(line: string): string {
-  return line.replace(/(\\*)\|/g, (_m, slashes: string) => `${slashes}${slashes}\\|`);
-}
-
 /**
  * A line of markdown a person wrote (a changeset summary, a team rule's summary) for a place others read:
  * emphasis, links and code spans stay, but raw HTML shows as text, `@` mentions stay silent, images show as
- * their source, and it is one line, safe in a table cell.
+ * their source, and it is one line (for a table cell, pass it through `tableCell`).
  */
 export function markdownLine(text: string): string {
-  const neutral = outsideCode(oneLine(text), (part) =>
+  return outsideCode(oneLine(text), (part) =>
     part
       .replace(/</g, '&lt;')
       // `&#64;` and `&commat;` would render as `@`.
@@ -88,7 +83,14 @@ export function markdownLine(text: string): string {
       .replace(/@/g, `@${ZWJ}`)
       .replace(/!\[/g, '!\\['),
   );
-  return tableSafe(neutral);
+}
+
+/**
+ * One line of markdown made safe in a GFM table cell: every pipe, in code spans too, is escaped, and backslashes
+ * before it are doubled so that none of them escapes the pipe's escape.
+ */
+export function tableCell(line: string): string {
+  return line.replace(/(\\*)\|/g, (_m, slashes: string) => `${slashes}${slashes}\\|`);
 }
 
 /** An inline code span showing text as written, on one line (not for table cells, where a pipe would end it). */

@@ -1,6 +1,6 @@
 /** Text and markdown renderings of the rule catalogue (`specver rules list` / `rules show`). */
 import { ruleGroup, type RuleEntry } from './rules-catalogue.ts';
-import { codeSpan, markdownLine, markdownText } from './markdown-text.ts';
+import { codeSpan, markdownLine, markdownText, tableCell } from './markdown-text.ts';
 
 type Paint = (colour: 'bold' | 'dim' | 'red' | 'yellow' | 'gray', text: string) => string;
 const plain: Paint = (_colour, text) => text;
@@ -103,7 +103,7 @@ export function renderRulesMarkdown(rules: RuleEntry[]): string {
       out.push(`## ${KIND_TITLE[groupKind]}`, '');
     }
     out.push(`### ${markdownText(name)}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
-    for (const rule of members) out.push(`| ${codeSpan(rule.id)} | ${markdownText(severityLabel(rule))} | ${markdownLine(rule.summary)} |`);
+    for (const rule of members) out.push(`| ${codeSpan(rule.id)} | ${markdownText(severityLabel(rule))} | ${tableCell(markdownLine(rule.summary))} |`);
     out.push('');
   }
   return `${out.join('\n')}`;

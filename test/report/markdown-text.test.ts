@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import * as twin from '../../action/markdown-text.mjs';
-import { codeBlock, codeSpan, containedMarkdown, markdownLine, markdownText } from '../../src/report/markdown-text.ts';
+import { codeBlock, codeSpan, containedMarkdown, markdownLine, markdownText, tableCell } from '../../src/report/markdown-text.ts';
 import type { RuleEntry } from '../../src/report/rules-catalogue.ts';
 import { renderRulesMarkdown } from '../../src/report/rules-text.ts';
 
@@ -63,10 +63,12 @@ test('markdownLine: markdown a person wrote keeps emphasis, links and code, but 
   // An escaped backtick opens no code span, so the tag after it is live markup and must be escaped.
   assert.is(markdownLine('\\`<b>` x'), '\\`&lt;b>` x');
   assert.is(markdownLine('&#64;org &commat;org'), '&amp;#64;org &amp;commat;org');
+  assert.is(markdownLine('`a|b` and c|d'), '`a|b` and c|d', 'outside a table a pipe stays as written');
+  assert.is(tableCell('`a|b` and c\\|d'), '`a\\|b` and c\\\\\\|d');
   for (const text of CASES) {
     const md = markdownLine(text);
     assert.not.match(md, /[\r\n]/);
-    assert.is(cells(`| ${md} | next |`).length, 2, `${JSON.stringify(text)} as ${JSON.stringify(md)}`);
+    assert.is(cells(`| ${tableCell(md)} | next |`).length, 2, `${JSON.stringify(text)} as ${JSON.stringify(md)}`);
     assert.not.match(md.replace(/`[^`]*`/g, ''), /</, JSON.stringify(md));
     assert.not.match(md, /(^|[^\w])@[A-Za-z0-9]/, JSON.stringify(md));
   }
