@@ -1,4 +1,8 @@
 // The release pull request's title and body, rendered from the plan of `specver version --dry-run --json`.
+// Changeset summaries and file names come from the pull requests that added them: they go in escaped.
+// Contract names and versions are specver's own, checked when read (names: [A-Za-z0-9][A-Za-z0-9._-]*).
+import { codeSpan, markdownLine } from './markdown-text.mjs';
+
 const BUMP_HEADINGS = { major: 'Major changes', minor: 'Minor changes', patch: 'Patch changes' };
 
 function firstLine(text) {
@@ -43,7 +47,7 @@ export function renderReleaseBody(plan) {
       );
       if (entries.length === 0) continue;
       lines.push('', `#### ${BUMP_HEADINGS[bump]}`, '');
-      for (const changeset of entries) lines.push(`- ${firstLine(changeset.summary) || '(no summary)'} (\`${changeset.id}\`)`);
+      for (const changeset of entries) lines.push(`- ${markdownLine(firstLine(changeset.summary)) || '(no summary)'} (${codeSpan(changeset.id)})`);
     }
   }
   lines.push('', `<sub>${plan.changesets.length} changeset${plan.changesets.length === 1 ? '' : 's'} consumed.</sub>`, '');

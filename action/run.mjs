@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GitRepositoryError, NO_HOOKS, ownRepository, spawnGit } from './git.mjs';
 import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput } from './github.mjs';
+import { codeBlock, codeSpan } from './markdown-text.mjs';
 import { releasedVersions, releaseTitle, renderReleaseBody } from './release-body.mjs';
 
 const ACTION_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -190,11 +191,10 @@ export function suggestion(file, text) {
   return [
     '## Suggested changeset',
     '',
-    `This pull request comes from a fork, so specver cannot push to it. Add this file as \`${file}\` (or run \`npx specver changeset\`):`,
+    `This pull request comes from a fork, so specver cannot push to it. Add this file as ${codeSpan(file)} (or run \`npx specver changeset\`):`,
     '',
-    '````markdown',
-    text.trimEnd(),
-    '````',
+    // The fence is longer than any backtick run in the file, so nothing in it can close the block early.
+    codeBlock(text.trimEnd(), 'markdown'),
     '',
   ].join('\n');
 }

@@ -11,17 +11,11 @@ import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { verdictLine } from './breaking-text.ts';
 import { hasPolicyNews, policyHeadline, policyMarkdown } from './policy-changes.ts';
+import { markdownText } from './markdown-text.ts';
+import { escapeCommandData as escapeData, escapeCommandProperty as escapeProperty } from './workflow-command.ts';
 
 /** Non-breaking changes annotated as notices, per run (GitHub's per-step limit for notices). */
 export const NOTICE_CAP = 10;
-
-/** Escaping of workflow command data and properties (per the GitHub Actions toolkit). */
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
 
 function annotation(level: 'error' | 'warning' | 'notice', contractPath: string, finding: Finding, note = ''): string {
   const onRevision = finding.side === 'revision' && finding.file;
@@ -43,8 +37,6 @@ export interface GithubReport {
   /** How many non-breaking changes were left for the summary. */
   overflow: number;
 }
-
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function githubReport(comparisons: Comparison[], verdict: GateVerdict = judge(comparisons), cap = NOTICE_CAP): GithubReport {
   const lines: string[] = [];
@@ -80,7 +72,7 @@ export function githubReport(comparisons: Comparison[], verdict: GateVerdict = j
           '',
           '| Contract | Change | Where |',
           '|---|---|---|',
-          ...rest.map(({ contract, finding }) => `| ${cell(contract)} | ${cell(describeFinding(finding))} | ${cell(operationOf(finding) ?? whereOf(finding))} |`),
+          ...rest.map(({ contract, finding }) => `| ${markdownText(contract)} | ${markdownText(describeFinding(finding))} | ${markdownText(operationOf(finding) ?? whereOf(finding))} |`),
           '',
         ].join('\n');
   if (hasPolicyNews(verdict.policy)) lines.splice(policyLines.length, 0, policyHeadline(verdict.policy));

@@ -18,8 +18,10 @@ function xml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    // XML 1.0 forbids most control characters even when escaped.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+    // XML 1.0 forbids most control characters even when escaped: they are dropped.
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    // U+FFFE, U+FFFF and halves of surrogate pairs are not XML characters either: shown as U+FFFD.
+    .replace(/[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 export function renderJunit(name: string, suites: JunitSuite[]): string {

@@ -1,13 +1,7 @@
 /** `lint --format github`: GitHub Actions workflow annotations, one per violation, with file and line. */
 import type { LintReport } from '../lint/types.ts';
 import { lintCountLine } from './lint-text.ts';
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
+import { escapeCommandData as escapeData, escapeCommandProperty as escapeProperty } from './workflow-command.ts';
 
 const LEVEL = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' } as const;
 

@@ -1,7 +1,18 @@
 /** `lint --format sarif`: SARIF 2.1.0, one run with the rules used and one result per violation. */
+import { sep } from 'node:path';
 import type { LintReport, LintRule } from '../lint/types.ts';
 
 const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as const;
+
+/**
+ * A project-relative file path as a relative URI reference, each segment percent-encoded, so that a file named
+ * `a b#1%41.yaml` is `a%20b%231%2541.yaml` and not a fragment or another file. (A half surrogate pair, which
+ * encodeURIComponent refuses, becomes U+FFFD.)
+ */
+export function relativeUri(file: string): string {
+  const wellFormed = file.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return wellFormed.split(sep === '/' ? '/' : /[\\/]/).map(encodeURIComponent).join('/');
+}
 
 export function lintSarif(report: LintReport, rules: LintRule[], toolVersion = '0.1.0'): object {
   const used = new Set(report.contracts.flatMap((c) => c.violations.map((v) => v.rule)));
@@ -33,7 +44,7 @@ export function lintSarif(report: LintReport, rules: LintRule[], toolVersion = '
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: v.file.split('\\').join('/') },
+                  artifactLocation: { uri: relativeUri(v.file) },
                   ...(v.line ? { region: { startLine: v.line } } : {}),
                 },
                 logicalLocations: [{ fullyQualifiedName: v.pointer || '/', kind: 'member' }],

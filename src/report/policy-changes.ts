@@ -4,6 +4,7 @@
  * produced, so these lines come first.
  */
 import type { GatePolicy } from '../gate/prepare-gate.ts';
+import { markdownText } from './markdown-text.ts';
 
 const REASON: Record<GatePolicy['reason'], string> = {
   flag: '--policy',
@@ -38,13 +39,12 @@ export function policyTextLines(policy: GatePolicy | undefined): string[] {
   return lines;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** A Markdown section for the job summary ('' when there is nothing to say). */
 export function policyMarkdown(policy: GatePolicy | undefined): string {
   if (!hasPolicyNews(policy)) return '';
-  const lines = [`### specver: policy changes in this pull request (${policy.changes.length})`, '', policyHeadline(policy), ''];
-  if (policy.changes.length > 0) lines.push('| Change | File |', '|---|---|', ...policy.changes.map((c) => `| ${cell(c.message)} | ${cell(c.file)} |`), '');
+  const lines = [`### specver: policy changes in this pull request (${policy.changes.length})`, '', markdownText(policyHeadline(policy)), ''];
+  if (policy.changes.length > 0) lines.push('| Change | File |', '|---|---|', ...policy.changes.map((c) => `| ${markdownText(c.message)} | ${markdownText(c.file)} |`), '');
   return lines.join('\n');
 }
 

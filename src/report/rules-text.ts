@@ -1,5 +1,6 @@
 /** Text and markdown renderings of the rule catalogue (`specver rules list` / `rules show`). */
 import { ruleGroup, type RuleEntry } from './rules-catalogue.ts';
+import { codeSpan, markdownLine, markdownText, tableCell } from './markdown-text.ts';
 
 type Paint = (colour: 'bold' | 'dim' | 'red' | 'yellow' | 'gray', text: string) => string;
 const plain: Paint = (_colour, text) => text;
@@ -91,10 +92,6 @@ export function renderRuleText(rule: RuleEntry, paint: Paint = plain): string {
   return `${lines.join('\n')}\n`;
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 /** Markdown tables, one per kind and group. */
 export function renderRulesMarkdown(rules: RuleEntry[]): string {
   const out: string[] = [];
@@ -105,8 +102,8 @@ export function renderRulesMarkdown(rules: RuleEntry[]): string {
       kind = groupKind;
       out.push(`## ${KIND_TITLE[groupKind]}`, '');
     }
-    out.push(`### ${name}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
-    for (const rule of members) out.push(`| \`${rule.id}\` | ${cell(severityLabel(rule))} | ${cell(rule.summary)} |`);
+    out.push(`### ${markdownText(name)}`, '', '| Rule | Severity | Summary |', '|---|---|---|');
+    for (const rule of members) out.push(`| ${codeSpan(rule.id)} | ${markdownText(severityLabel(rule))} | ${tableCell(markdownLine(rule.summary))} |`);
     out.push('');
   }
   return `${out.join('\n')}`;

@@ -3,6 +3,7 @@
  * `## <contract>@<version>` (fixed: `## <version>`), the date on the next line, then one section per bump
  * with a bullet per changeset summary. Pure: text in, text out; existing content is kept byte-identical.
  */
+import { containedMarkdown } from '../report/markdown-text.ts';
 import type { Bump } from '../types.ts';
 
 export interface ChangelogEntry {
@@ -23,9 +24,12 @@ const SECTION_TITLES: [Bump, string][] = [
 
 export const CHANGELOG_TITLE = '# Changelog';
 
-/** A summary as a bullet; later lines are indented so multi-line summaries stay inside the bullet. */
+/**
+ * A summary as a bullet; later lines are indented so multi-line summaries stay inside the bullet, and markup
+ * left open in it (`<!--`, `<details>`, a code fence) is neutralised so it cannot hide the entries below.
+ */
 function bullet(summary: string): string {
-  const [first = '', ...rest] = summary.trim().split(/\r?\n/);
+  const [first = '', ...rest] = containedMarkdown(summary.trim()).split('\n');
   return [`- ${first}`, ...rest.map((line) => (line.trim() === '' ? '' : `  ${line}`))].join('\n');
 }
 

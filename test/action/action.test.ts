@@ -196,7 +196,7 @@ test('pull request from a fork: the changeset is suggested in the summary, not c
   const r = runAction('fork', { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, INPUT_BASE: 'latest', 'INPUT_COMMIT-CHANGESET': 'true', INPUT_PUSH: 'true' });
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.summary, /## Suggested changeset\n\nThis pull request comes from a fork/);
-  assert.match(r.summary, /````markdown\n---\n"petstore": major\n---/);
+  assert.match(r.summary, /\n```markdown\n---\n"petstore": major\n---[^]*\n```\n/);
   assert.is(r.outputs.changeset, '');
   assert.is(git(project.dir, 'rev-parse', 'HEAD'), before, 'nothing committed');
   assert.is(git(project.dir, 'status', '--porcelain'), '', 'no file left behind');

@@ -50,7 +50,7 @@ test('--no-interactive: highest detected bump per changed contract, generated su
   assert.equal(written.releases.map((r) => [r.contract, r.bump]), [['petstore', 'major'], ['order-event', 'minor']]);
   assert.is(
     written.summary,
-    'petstore: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed\norder-event: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed',
+    'petstore: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed. order-event: 2 changes (1 breaking, 1 non-breaking). Breaking: GET /pets was removed',
   );
   assert.match(c.stdout(), new RegExp(`Created \\.specver/changesets/${written.id}\\.md\\n`));
   assert.match(c.stdout(), /\[BREAKING\] GET \/pets was removed/);

@@ -97,7 +97,7 @@ test('breaking --format github annotates the spec file and line; markdown diff i
   assert.is(gh.exitCode, 1);
   assert.match(gh.stdout, /^::error file=api\/petstore\.yaml,line=\d+,title=specver BREAKING%3A request-parameter-max-decreased::GET \/pets/m);
   const md = await runSpecver(['diff', 'petstore', '--format', 'markdown'], { cwd: project.dir });
-  assert.match(md.stdout, /\| petstore \| 🔴 BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \| `api\/petstore\.yaml:\d+` \|/);
+  assert.match(md.stdout, /\| petstore \| 🔴 BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \| <code>api\/petstore\.yaml:\d+<\/code> \|/);
 });
 
 test('--base selects a snapshot by version or contract@version; an unknown version exits 2', async () => {

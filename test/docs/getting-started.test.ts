@@ -53,7 +53,7 @@ test('the README tour shows the diff lines the example project really produces',
   project.write('api/petstore.yaml', spec.replace('        maximum: 100', '        maximum: 50'));
   const r = await runSpecver(['diff', 'petstore', '--format', 'markdown'], { cwd: project.dir });
   // The location column differs: the tour makes more edits above that line.
-  const row = r.stdout.split('\n').find((line) => line.includes('maximum decreased'))?.replace(/`[^`]*` \|$/, '');
+  const row = r.stdout.split('\n').find((line) => line.includes('maximum decreased'))?.replace(/<code>[^<]*<\/code> \|$/, '');
   assert.ok(row && readme.includes(row), `README lacks: ${row}`);
 });
 

@@ -96,7 +96,7 @@ test('diff and breaking JSON validate against their schemas', () => {
 test('markdown table escapes pipes and lists suggested bumps', () => {
   const md = renderDiffMarkdown([petstore, quiet], 'all');
   assert.match(md, /\| Contract \| Severity \| Change \| Location \|/);
-  assert.match(md, /\| petstore \| 🔴 BREAKING \| DELETE \/pets\/\{petId\}: operation was removed \| `\.specver\/snapshots\/petstore@1\.0\.0\.yaml:40` \|/);
+  assert.match(md, /\| petstore \| 🔴 BREAKING \| DELETE \/pets\/\{petId\}: operation was removed \| <code>\.specver\/snapshots\/petstore@\u200d1\.0\.0\.yaml:40<\/code> \|/);
   assert.match(md, /response \\\| with a pipe/);
   assert.match(md, /`petstore`: \*\*major\*\*/);
   assert.match(md, /`order-event`: no changes/);
