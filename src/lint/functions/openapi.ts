@@ -6,6 +6,7 @@ import { joinPointer } from '../../toolkit/json-pointer.ts';
 import { HTTP_METHODS, templateVariables } from '../../toolkit/openapi.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { unsafeRegexReason } from '../safe-expressions.ts';
+import { untrustedRegex } from '../untrusted-regex.ts';
 import { operationsOf, parametersAt } from '../openapi-walk.ts';
 import { pathCollisions } from './path-collisions.ts';
 import type { LintDocument } from '../types.ts';
@@ -72,7 +73,8 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
   run(value, options, target, { doc }) {
     if (doc.encoding !== 'yaml' || !isRecord(value)) return [];
-    const keys = new RegExp(options.keys);
+    // A team's rule file is untrusted: its pattern runs on the linear-time engine, like a `pattern` function's.
+    const keys = untrustedRegex(options.keys);
     const out: FunctionReport[] = [];
     for (const key of Object.keys(value)) {
       // Only digits can be a YAML number here (the key is also matched against the line as written).
