@@ -118,9 +118,21 @@ export function linearFilterEval(code: string, context: object): unknown {
   return script.runInNewContext(context);
 }
 
-/** The expression of a filter or script step as jsonpath-plus passes it to its evaluator. */
-function evaluatorCode(step: string): string {
-  const expression = step.startsWith('?(') ? step.slice(2, -1) : step;
+/** jsonpath-plus's test for a filter holding a filter (`[?(@.tags[?(@ === 'x')])]`): only the inner one is evaluated. */
+const NESTED_FILTER = /@.?([^?]*)[['](\??\(.*?\))(?!.\)\])[\]']/u;
+
+/** The expressions of a filter or script step as jsonpath-plus passes them to its evaluator. */
+function evaluatorCodes(step: string): string[] {
+  if (step.startsWith('?(')) {
+    const expression = step.slice(2, -1);
+    const nested = NESTED_FILTER.exec(expression);
+    if (nested) return evaluatorCodes(nested[2]!);
+    return [renamed(expression)];
+  }
+  return [renamed(step)];
+}
+
+function renamed(expression: string): string {
   return expression
     .replaceAll('@parentProperty', '_$_parentProperty')
     .replaceAll('@parent', '_$_parent')
@@ -141,5 +153,5 @@ export function filterRegexes(path: string): FilterRegex[] {
   } catch {
     return []; // not a JSONPath at all: the probe evaluation names the problem
   }
-  return steps.filter((step) => step.startsWith('?(') || step.startsWith('(')).flatMap((step) => compileFilter(evaluatorCode(step)).regexes);
+  return steps.filter((step) => step.startsWith('?(') || step.startsWith('(')).flatMap((step) => evaluatorCodes(step).flatMap((code) => compileFilter(code).regexes));
 }

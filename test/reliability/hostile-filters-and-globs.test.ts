@@ -59,6 +59,7 @@ test('filters on the linear-time engine keep ECMAScript meaning: groups, flags, 
   assert.equal(keys("$[?(@.d.startsWith('v1') || @.d.endsWith('!'))]"), ['a', 'e']);
   assert.equal(keys("$[?(@.t && @.t.includes('x'))]"), ['a']);
   assert.equal(keys('$[?(@property.match(/^[ab]$/))]'), ['a', 'b']);
+  assert.equal(keys('$[?(@.t[?(@.match(/^x$/))])]'), ['a']); // a filter inside a filter
   // Only the allowed calls run: a native method reached through a value is never called.
   assert.equal(keys("$[?(@.d.match.call(@.d, 'a'))]"), []);
   assert.equal(keys("$[?(@.d['search']('^a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*$'))]"), []);
