@@ -244,6 +244,33 @@ export async function scalingGroup(ctx) {
   return { points, doubling };
 }
 
+/**
+ * Measure 6c: specver lint against spec size, up to 100,000 operations (bench/generate.mjs, generated here):
+ * lint must stay near-linear (a rule comparing every pair of paths once made it quadratic).
+ */
+export async function lintScalingGroup(ctx) {
+  const sizes = ctx.quick ? [1000, 2000] : [25000, 50000, 100000];
+  const points = [];
+  for (const operations of sizes) {
+    ctx.log(`lint-scaling: ${operations} operations`);
+    const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+    warmUp([files.revision]);
+    const dir = join(ctx.work, 'projects', `lint-synthetic-${operations}`);
+    rmSync(dir, { recursive: true, force: true });
+    const project = singleFileProject(dir, { name: 'synthetic', format: 'openapi', basePath: files.base, revisionPath: files.revision });
+    const commands = [specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1])];
+    points.push({ operations, bytes: statSync(files.revision).size, commands: await measureInterleaved(commands, ctx) });
+  }
+  const cpu = (r) => (r && r.status === 'ok' && r.cpuS ? r.cpuS.median : null);
+  const doubling = [];
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    const [ra, rb] = [a.commands['specver-lint'], b.commands['specver-lint']];
+    doubling.push({ from: a.operations, to: b.operations, lint: ratio(med(rb), med(ra)), lintCpu: ratio(cpu(rb), cpu(ra)), lintRss: ratio(rss(rb), rss(ra)) });
+  }
+  return { points, doubling };
+}
+
 /** Measure 6b: time, RSS and cores used against the number of contracts in one repository. */
 export async function contractsGroup(ctx) {
   const counts = ctx.quick ? [1, 10] : [1, 10, 50, 200];

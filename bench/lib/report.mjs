@@ -155,6 +155,22 @@ function scalingSection(results) {
   ].join('\n');
 }
 
+function lintScalingSection(results) {
+  if (!results.lintScaling) return '';
+  const s = results.lintScaling;
+  const rows = s.points.map((p) => [p.operations, bytes(p.bytes), cell(p.commands['specver-lint']), rssCell(p.commands['specver-lint'])]);
+  const doublingRows = s.doubling.map((d) => [`${d.from} -> ${d.to}`, x(d.lint), x(d.lintCpu), x(d.lintRss)]);
+  return [
+    '## 6c. Lint scaling with spec size (synthetic OpenAPI 3.0, JSON; bench/generate.mjs, seed 1)',
+    '',
+    table(['operations', 'input', 'lint', 'RSS MB'], rows),
+    '',
+    'Doubling ratios (at 2n / at n; target <= 2.2x):',
+    '',
+    table(['step', 'lint time', 'lint CPU', 'lint RSS'], doublingRows),
+  ].join('\n');
+}
+
 function contractsSection(results) {
   if (!results.contracts) return '';
   const c = results.contracts;
@@ -191,6 +207,7 @@ export function renderMarkdown(results) {
     lintSection(results),
     coldSection(results),
     scalingSection(results),
+    lintScalingSection(results),
     contractsSection(results),
   ]
     .filter(Boolean)

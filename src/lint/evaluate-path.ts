@@ -1,9 +1,11 @@
 /**
  * JSONPath evaluation for lint: plain shapes by a direct walk (simple-path.ts), `$..name` by one plain walk
- * shared by every rule of that shape, the rest by jsonpath-plus (safe evaluator).
+ * shared by every rule of that shape, the rest by jsonpath-plus, whose filters
+ * run through linear-filter.ts (no native regex, only the calls a rule may make).
  */
 import { JSONPath } from 'jsonpath-plus';
 import { lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
+import { linearFilterEval } from './linear-filter.ts';
 import { LazyMatch, LazyPointer, type Place } from './lazy-pointer.ts';
 import { evaluateSimple, simpleSteps, type PathMatch } from './simple-path.ts';
 
@@ -73,6 +75,6 @@ export function evaluatePath(path: string, data: unknown): Match[] {
   }
   const steps = simpleSteps(path);
   if (steps) return evaluateSimple(steps, data);
-  const results = JSONPath({ path, json: data as object, resultType: 'all', eval: 'safe', ignoreEvalErrors: true, wrap: true }) as any[];
+  const results = JSONPath({ path, json: data as object, resultType: 'all', eval: linearFilterEval, ignoreEvalErrors: true, wrap: true }) as any[];
   return results.map((r) => ({ pointer: r.pointer as string, value: r.value, key: r.parentProperty }));
 }

@@ -16,6 +16,7 @@ import { aliasDefinitions, parseAliasGiven } from './aliases.ts';
 import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
 import { builtInFiles } from '../store/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
+import { filterRegexes, linearFilterEval } from './linear-filter.ts';
 import { LINT_SEVERITIES, type LintRule } from './types.ts';
 
 /** The named checks of earlier versions and the built-in rules they became (a team rule may still name one). */
@@ -91,8 +92,9 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     const reason = unsafeJsonPathReason(jsonPath);
     if (reason) throw new ToolError(`${display}: refused JSONPath '${path}': it ${reason}; rule files may only select and compare values`, { file: display });
     try {
-      // A probe evaluation surfaces filter syntax errors at load time (the guard above ran first).
-      JSONPath({ path: jsonPath, json: { probe: { probe: [0, { probe: '' }] } }, eval: 'safe', ignoreEvalErrors: true });
+      // Filters are parsed now, so a syntax error is named at load time; a probe evaluation surfaces the rest.
+      filterRegexes(jsonPath);
+      JSONPath({ path: jsonPath, json: { probe: { probe: [0, { probe: '' }] } }, eval: linearFilterEval, ignoreEvalErrors: true });
     } catch (error) {
       throw new ToolError(`${display}: invalid JSONPath '${path}': ${(error as Error).message}`, { file: display });
     }

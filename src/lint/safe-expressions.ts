@@ -1,9 +1,10 @@
 /**
  * Load-time guards for what rule files may contain. Rule files are data: a JSONPath filter may compare
  * values but never reach the prototype chain or call anything other than a few string tests, and a regex
- * may not nest quantifiers (the usual cause of catastrophic backtracking). jsonpath-plus additionally runs
- * in its safe evaluator, which has no access to globals.
+ * may not nest quantifiers (the usual cause of catastrophic backtracking). Filters additionally run in
+ * jsonpath-plus's safe evaluator (no access to globals), their regexes on a linear-time engine.
  */
+import { filterRegexes, type FilterRegex } from './linear-filter.ts';
 
 const FORBIDDEN_NAMES = /\b(constructor|__proto__|prototype|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__|globalThis|global|process|require|import|eval|Function|this|window|module)\b/;
 /** Calls allowed in a filter: `@property.match(/x/)`, `@.name.startsWith('x')`, ... */
@@ -19,10 +20,18 @@ export function unsafeJsonPathReason(path: string): string | undefined {
     if (!ALLOWED_CALLS.has(call[1])) return `calls '${call[1]}()', which a selector may not do`;
   }
   if (/\[\s*['"][^'"]*(constructor|__proto__|prototype)/.test(path)) return 'reaches the prototype chain';
-  // A filter's regex runs on V8's backtracking engine: it must pass the same guard as a pattern function's.
-  for (const literal of path.matchAll(/(?:^|[(,!&|\s])\/((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])+)\/[dgimsuy]*/g)) {
-    const reason = unsafeRegexReason(literal[1]);
-    if (reason) return `has a regex /${literal[1]}/ that ${reason}`;
+  // A filter's regexes run on the linear-time engine (linear-filter.ts); the usual catastrophic shapes are
+  // refused all the same, and so is what that engine cannot run (lookaround, backreferences).
+  let regexes: FilterRegex[] = [];
+  try {
+    regexes = filterRegexes(path);
+  } catch {
+    // A filter that does not parse: the loader names it as an invalid JSONPath.
+  }
+  for (const regex of regexes) {
+    const reason = unsafeRegexReason(regex.source);
+    if (reason) return `has a regex /${regex.source}/ that ${reason}`;
+    if (!regex.linear) return `has a regex /${regex.source}/ that uses lookaround or a backreference, which a filter cannot run (filters run on a linear-time engine)`;
   }
   return undefined;
 }

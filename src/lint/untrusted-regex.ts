@@ -23,6 +23,8 @@ export interface UntrustedRegex {
   readonly linear: boolean;
   /** Whether the pattern matches somewhere in the text, like RegExp#test. Throws PatternTooSlowError. */
   test(text: string): boolean;
+  /** The first match and its groups (undefined for a group that took no part), like RegExp#exec; null when none. */
+  exec(text: string): (string | undefined)[] | null;
 }
 
 /** Time one match of a pattern RE2 cannot run may take before the pattern is given up. */
@@ -94,31 +96,47 @@ function re2Flags(flags: string): number | undefined {
 }
 
 let budgetContext: vm.Context | undefined;
-let budgetScript: vm.Script | undefined;
+const budgetScripts = { test: 're.lastIndex = 0; re.test(text)', exec: 're.lastIndex = 0; re.exec(text)' };
+const compiledScripts = new Map<string, vm.Script>();
 
 /** A native regex run in a vm context with a timeout; after one timeout every call throws at once. */
 function budgeted(source: string, native: RegExp): UntrustedRegex {
   let tooSlow = false;
+  const run = (kind: keyof typeof budgetScripts, text: string): unknown => {
+    if (tooSlow) throw new PatternTooSlowError(source);
+    budgetContext ??= vm.createContext(Object.create(null));
+    let script = compiledScripts.get(kind);
+    if (!script) compiledScripts.set(kind, (script = new vm.Script(budgetScripts[kind])));
+    budgetContext.re = native;
+    budgetContext.text = text;
+    try {
+      return script.runInContext(budgetContext, { timeout: PATTERN_TIME_BUDGET_MS });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
+      tooSlow = true;
+      throw new PatternTooSlowError(source);
+    } finally {
+      budgetContext.text = undefined;
+    }
+  };
   return {
     source,
     linear: false,
-    test(text) {
-      if (tooSlow) throw new PatternTooSlowError(source);
-      budgetContext ??= vm.createContext(Object.create(null));
-      budgetScript ??= new vm.Script('re.lastIndex = 0; re.test(text)');
-      budgetContext.re = native;
-      budgetContext.text = text;
-      try {
-        return budgetScript.runInContext(budgetContext, { timeout: PATTERN_TIME_BUDGET_MS }) as boolean;
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
-        tooSlow = true;
-        throw new PatternTooSlowError(source);
-      } finally {
-        budgetContext.text = undefined;
-      }
+    test: (text) => run('test', text) as boolean,
+    exec(text) {
+      const found = run('exec', text) as RegExpExecArray | null;
+      return found && Array.from(found);
     },
   };
+}
+
+/** The first match of an RE2 pattern with its groups, as RegExp#exec gives them (without `index`). */
+function re2Exec(re2: RE2JSClass, text: string): (string | undefined)[] | null {
+  const matcher = re2.matcher(text);
+  if (!matcher.find()) return null;
+  const out: (string | undefined)[] = [];
+  for (let group = 0; group <= matcher.groupCount(); group++) out.push(matcher.group(group) ?? undefined);
+  return out;
 }
 
 const cache = new Map<string, UntrustedRegex>();
@@ -142,7 +160,7 @@ export function untrustedRegex(source: string, flags = ''): UntrustedRegex {
       re2 = undefined; // beyond RE2 (e.g. a repeat count over 1000): V8 under the budget
     }
   }
-  compiled = re2 ? { source, linear: true, test: (text: string) => re2.test(text) } : budgeted(source, native);
+  compiled = re2 ? { source, linear: true, test: (text: string) => re2.test(text), exec: (text: string) => re2Exec(re2, text) } : budgeted(source, native);
   // ajv keys its compiled patterns by toString(): each must name its own pattern.
   Object.defineProperty(compiled, 'toString', { value: () => native.toString() });
   cache.set(key, compiled);

@@ -6,15 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { createRequire } from 'node:module';
-import type picomatchType from 'picomatch';
-
-/** picomatch is loaded only when a configuration has override blocks (every other run skips its start-up cost). */
-let picomatchModule: typeof picomatchType | undefined;
-function picomatch(...args: Parameters<typeof picomatchType>): ReturnType<typeof picomatchType> {
-  picomatchModule ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
-  return picomatchModule(...args);
-}
+import { globMatcher } from './linear-glob.ts';
 import { ConfigError } from '../errors.ts';
 import type { OverrideBlock } from '../types.ts';
 import { lineOfPath } from '../config/yaml-positions.ts';
@@ -54,14 +46,14 @@ export interface PolicyInput {
 
 type Matcher = (value: string) => boolean;
 
-const GLOB_OPTIONS = { dot: true };
 /** `/u/{id}` and `/u/{userId}` are the same template: parameter names are erased on both sides. */
 const erased = (template: string) => template.replace(/\{[^}/]*\}/g, '{}');
 
 function operationMatcher(pattern: string): (method: string, path: string) => boolean {
   const spaced = /^(\S+)\s+(\/.*)$/.exec(pattern.trim());
   const method = spaced ? spaced[1]!.toUpperCase() : '*';
-  const glob = picomatch(erased(spaced ? spaced[2]! : pattern.trim()).replace(/\{\}/g, '\\{\\}'), GLOB_OPTIONS);
+  // specver.yaml is repository content: its globs are matched in linear time (linear-glob.ts).
+  const glob = globMatcher(erased(spaced ? spaced[2]! : pattern.trim()).replace(/\{\}/g, '\\{\\}'));
   return (m, p) => (method === '*' || method === m.toUpperCase()) && glob(erased(p));
 }
 
@@ -77,10 +69,10 @@ class CompiledBlock {
 
   constructor(section: Section, readonly index: number, readonly block: OverrideBlock) {
     this.source = `${section}.overrides[${index}]`;
-    if (block.contracts) this.contracts = picomatch(block.contracts, GLOB_OPTIONS);
+    if (block.contracts) this.contracts = globMatcher(block.contracts);
     if (block.paths) this.operations = block.paths.map(operationMatcher);
-    if (block.files) this.files = picomatch(block.files.map((f) => f.replace(/^\.\//, '')), GLOB_OPTIONS);
-    if (block.pointers) this.pointers = picomatch(block.pointers, GLOB_OPTIONS);
+    if (block.files) this.files = globMatcher(block.files.map((f) => f.replace(/^\.\//, '')));
+    if (block.pointers) this.pointers = globMatcher(block.pointers);
     if (block.categories) this.categories = new Set(block.categories);
   }
 

@@ -6,7 +6,9 @@ import { joinPointer } from '../../toolkit/json-pointer.ts';
 import { HTTP_METHODS, templateVariables } from '../../toolkit/openapi.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { unsafeRegexReason } from '../safe-expressions.ts';
+import { untrustedRegex } from '../untrusted-regex.ts';
 import { operationsOf, parametersAt } from '../openapi-walk.ts';
+import { pathCollisions } from './path-collisions.ts';
 import type { LintDocument } from '../types.ts';
 import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
 
@@ -65,32 +67,7 @@ export const pathsDistinct: LintFunction<{ mode: 'identical' | 'ambiguous' }> = 
   placeholders: ['other'],
   run(paths, options) {
     if (!isRecord(paths)) return [];
-    const out: FunctionReport[] = [];
-    const byLength = new Map<number, { path: string; segments: string[] }[]>();
-    for (const path of Object.keys(paths)) {
-      const segments = path.replace(/\/+$/, '').split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? '{}' : s));
-      const group = byLength.get(segments.length) ?? [];
-      byLength.set(segments.length, group);
-      for (const other of group) {
-        let leftMoreGeneral = false;
-        let rightMoreGeneral = false;
-        let compatible = true;
-        for (let i = 0; i < segments.length && compatible; i++) {
-          const a = other.segments[i];
-          const b = segments[i];
-          if (a === b) continue;
-          if (a === '{}') leftMoreGeneral = true;
-          else if (b === '{}') rightMoreGeneral = true;
-          else compatible = false;
-        }
-        if (!compatible) continue;
-        const identical = !leftMoreGeneral && !rightMoreGeneral;
-        const ambiguous = leftMoreGeneral && rightMoreGeneral;
-        if ((options.mode === 'identical' && identical) || (options.mode === 'ambiguous' && ambiguous)) out.push({ at: [path], messageId: options.mode, values: { value: path, other: other.path } });
-      }
-      group.push({ path, segments });
-    }
-    return out;
+    return pathCollisions(Object.keys(paths), options.mode).map(({ path, other }) => ({ at: [path], messageId: options.mode, values: { value: path, other } }));
   },
 };
 
@@ -105,7 +82,8 @@ export const keyWrittenAsString: LintFunction<{ keys: string }> = {
   },
   run(value, options, target, { doc }) {
     if (doc.encoding !== 'yaml' || !isRecord(value)) return [];
-    const keys = new RegExp(options.keys);
+    // A team's rule file is untrusted: its pattern runs on the linear-time engine, like a `pattern` function's.
+    const keys = untrustedRegex(options.keys);
     const out: FunctionReport[] = [];
     for (const key of Object.keys(value)) {
       // Only digits can be a YAML number here (the key is also matched against the line as written).
