@@ -49,6 +49,14 @@ const cases: BadCase[] = [
   { name: 'specver.yaml: lint file of 1025 characters', files: { 'specver.yaml': config(`lint:\n  files: [${long(1020, 'l')}.json]\n`) }, argv: ['lint'], exit: 2, error: /specver\.yaml:8: lint\.files\[0\] is longer than 1024 characters/ },
   { name: 'specver.yaml: waiver file with a 300-byte name', files: { 'specver.yaml': config(`gate:\n  waivers: ${long(300, 'w')}.yaml\n`) }, argv: ['breaking'], exit: 2, error: /specver\.yaml:8: gate\.waivers: w+\.\.\. \(305 characters\) has a name too long/ },
   { name: 'specver.yaml: refs.map directory with a 300-byte name', files: { 'specver.yaml': config(`refs:\n  map:\n    "https://example.com/": ${long(300, 'v')}\n`) }, argv: ['diff'], exit: 2, error: /specver\.yaml:9: refs\.map\.https:\/\/example\.com\/: v+\.\.\. \(300 characters\) has a name too long/ },
+  // An interrupted run's journal naming a snapshot whose version is longer than specver keeps: not replayed.
+  {
+    name: 'version journal: snapshot with a 200-character version',
+    files: { '.specver/version-journal.json': JSON.stringify({ journal: 1, ops: [{ op: 'write', path: `.specver/snapshots/pets@1.0.0-${long(194)}.yaml`, content: BASE_SPEC }] }) },
+    argv: ['status'],
+    exit: 2,
+    error: /version-journal\.json.*entry 0 \(write .*\) is a snapshot with an invalid version/,
+  },
   // A spec's $ref to a name the file system cannot take: said so, not "outside the project root".
   { name: '$ref to a file with a 300-byte name', files: { 'api/pets.yaml': refTo(`./${long(300, 'p')}.yaml`) }, argv: ['diff'], exit: 2, error: /p{30}.* has a name too long for the file system/ },
 ];
