@@ -16,8 +16,11 @@ import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
 import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
+import { abbreviated, pathLengthProblem } from '../toolkit/path-length.ts';
 
 export const CONFIG_FILE_NAME = 'specver.yaml';
+
+const PATH_LENGTH_HINT = 'shorten the path (at most 1024 characters, each name in it at most 255 bytes): move or rename the file';
 
 export const CONTRACT_NAME_HINT =
   "use letters, digits, '.', '_' and '-', starting with a letter or digit (at most 100 characters)";
@@ -236,6 +239,8 @@ function describe(error: ErrorObject, { doc, counter }: ConfigDocument): Located
       break;
     case 'propertyNames':
       return undefined; // the pattern error on the key itself is more specific
+    case 'maxLength':
+      return { line: at(), message: `${field} is longer than ${String(error.params.limit)} characters`, hint: PATH_LENGTH_HINT };
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map((v) => String(v)).join(', ');
       return { line: at(), message: `${field}: ${JSON.stringify(doc.getIn(path))} is not one of ${allowed}`, hint: `use one of: ${allowed}` };
@@ -262,6 +267,11 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     const { doc, counter } = positions();
     throw new ConfigError(message, { file: shownAs, line: lineOfPath(doc, counter, path) ?? 1, hint });
   };
+  // A path the file system cannot take would fail later as missing or "outside the root": say why here.
+  const checkLength = (path: (string | number)[], value: string): void => {
+    const problem = pathLengthProblem(value, root);
+    if (problem) fail(path, `${fieldPath(path)}: ${abbreviated(value)} ${problem}`, PATH_LENGTH_HINT);
+  };
   const names = new Map<string, number>();
   const files = new Map<string, number>();
   const contracts: ContractConfig[] = (raw.contracts ?? []).map((contract, index) => {
@@ -273,6 +283,7 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     }
     names.set(contract.name, index);
     if (contract.path.includes('\0')) fail(['contracts', index, 'path'], `contracts[${index}].path contains a NUL character`, 'give the path of the spec file');
+    checkLength(['contracts', index, 'path'], contract.path);
     const absolute = resolve(root, contract.path);
     if (!isInside(root, absolute) || absolute === root) {
       fail(['contracts', index, 'path'], `contract '${contract.name}': path ${contract.path} is outside the project root ${root}`, 'move the spec inside the directory holding specver.yaml, or move specver.yaml up');
@@ -290,12 +301,14 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
   // Rule files are read as data: like specs, they must come from inside the project.
   for (const section of ['rules', 'lint'] as const) {
     (raw[section]?.files ?? []).forEach((ruleFile, index) => {
+      checkLength([section, 'files', index], ruleFile);
       if (!isInside(root, resolve(root, ruleFile)) || ruleFile.includes('\0')) {
         fail([section, 'files', index], `${section}.files[${index}]: ${ruleFile} is outside the project root`, 'keep rule files inside the project (copy them in)');
       }
     });
   }
   if (typeof raw.changelog === 'string') {
+    checkLength(['changelog'], raw.changelog);
     // version writes the changelog: it must land inside the project, never on .git/, state, the config or a spec.
     const problem = raw.changelog.includes('\0')
       ? 'contains a NUL character'
@@ -303,10 +316,12 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     if (problem) fail(['changelog'], `changelog: ${raw.changelog} ${problem}`, 'point changelog at a Markdown file inside the project, such as CHANGELOG.md, or set it to false');
   }
   const waivers = raw.gate?.waivers ?? '.specver/waivers.yaml';
+  checkLength(['gate', 'waivers'], waivers);
   if (!isInside(root, resolve(root, waivers)) || waivers.includes('\0'))
     fail(['gate', 'waivers'], `gate.waivers: ${waivers} is outside the project root`, 'keep the waiver file inside the project');
   const refsMap: Record<string, string> = {};
   for (const [prefix, dir] of Object.entries(raw.refs?.map ?? {})) {
+    checkLength(['refs', 'map', prefix], dir);
     const absolute = resolve(root, dir);
     if (!isInside(root, absolute)) fail(['refs', 'map', prefix], `refs.map directory ${dir} is outside the project root`, 'vendor the copies inside the project');
     refsMap[prefix] = absolute;

@@ -96,5 +96,7 @@ function checkPeriod(c: ChangeContext, today: Date, policy: LifecyclePolicy): vo
   c.minDeprecationDays = days;
   if (c.sunset === undefined) { c.sunsetMissing = true; return; }
   const time = sunsetTime(c.sunset);
-  if (time !== undefined && time < today.getTime() + days * DAY) c.sunsetTooSoon = true;
+  // A sunset that cannot be read cannot show the minimum is kept: breaking, as a missing one is.
+  if (time === undefined) c.deprecationSunsetInvalid = true;
+  else if (time < today.getTime() + days * DAY) c.sunsetTooSoon = true;
 }

@@ -95,6 +95,8 @@ export interface ChangeContext {
   /** A deprecation introduced without a sunset, or with one closer than `minDeprecationDays`. */
   sunsetMissing?: boolean;
   sunsetTooSoon?: boolean;
+  /** A deprecation introduced, under a minimum period, with an x-sunset that is not an RFC 3339 date. */
+  deprecationSunsetInvalid?: boolean;
   minDeprecationDays?: number;
   /** The response status is a success (2xx) one. */
   success?: boolean;

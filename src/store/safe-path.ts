@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { ConfigError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { STATE_DIR_NAME } from './paths.ts';
+import { abbreviated, pathLengthProblem } from '../toolkit/path-length.ts';
 
 /** True when `target` is `root` or lies inside it (by name: no file system access). */
 export function isInside(root: string, target: string): boolean {
@@ -80,6 +81,9 @@ const SYMLINK_HINT = 'replace the symlink with the file itself (copy it into the
 export function assertReadableInside(root: string, path: string, what: string): void {
   if (isReallyInside(root, path)) return;
   const shown = shownPath(root, path);
+  // ENAMETOOLONG makes the real path unknown too: name the length, not a symlink.
+  const tooLong = pathLengthProblem(path, root);
+  if (tooLong) throw new ConfigError(`${what} ${abbreviated(shown)} ${tooLong}`, { file: abbreviated(shown), hint: 'shorten the path: move or rename the file' });
   const error = new ConfigError(`${what} ${shown} leads outside the project root (through a symlink); specver does not read it`, { file: shown, hint: SYMLINK_HINT });
   throw Object.assign(error, { code: 'EOUTSIDE' });
 }

@@ -10,7 +10,7 @@ import { removeFileIfExists } from './atomic-write.ts';
 import { preFile, versionsFile } from './paths.ts';
 import { assertInState, writeStateFile } from './safe-path.ts';
 import { READ_LIMITS, readRegularFile } from './safe-read.ts';
-import { versionNumberProblem } from '../toolkit/version-numbers.ts';
+import { versionProblem } from '../toolkit/version-numbers.ts';
 import { compareCodePoints } from '../toolkit/values.ts';
 
 export interface VersionsState {
@@ -107,10 +107,10 @@ export async function removePre(root: string): Promise<boolean> {
   return removeFileIfExists(preFile(root));
 }
 
-/** Refuses a state file holding a version whose numbers cannot be counted exactly. */
+/** Refuses a state file holding a version specver cannot keep (too long, or numbers beyond exact counting). */
 function assertCountable(file: string, versions: [string, string][], hint: string): void {
   for (const [contract, version] of versions) {
-    const problem = versionNumberProblem(version);
+    const problem = versionProblem(version);
     if (problem) throw new ConfigError(`${file}: contract '${contract}': ${problem}`, { file, hint });
   }
 }

@@ -1,5 +1,16 @@
-/** Version numbers specver can count with: every stage that reads a version checks it here. */
+/** Versions specver can count with and store: every stage that reads a version checks it here. */
 import { ConfigError } from '../errors.ts';
+import { abbreviated } from './path-length.ts';
+
+/**
+ * Longest version specver keeps. A version is part of a snapshot's file name, `<name>@<version>.<ext>`, and
+ * of that file's temp name while it is written: with a 100-character contract name both must stay within the
+ * file system's 255 bytes. The semver package refuses anything over 256 characters outright.
+ */
+export const MAX_VERSION_LENGTH = 100;
+
+/** Longest pre-release tag: the longest countable `<major>.<minor>.<patch>-<tag>.<n>` then fits MAX_VERSION_LENGTH. */
+export const MAX_PRE_TAG_LENGTH = 32;
 
 /**
  * Why a version's numbers cannot be used, or undefined: a major, minor, patch or numeric pre-release part
@@ -13,8 +24,14 @@ export function versionNumberProblem(version: string): string | undefined {
   return tooBig === undefined ? undefined : `version ${version} has a number (${tooBig}) larger than ${Number.MAX_SAFE_INTEGER}`;
 }
 
-/** Refuses (exit 2) a version whose numbers are beyond exact counting; `where` says where it came from. */
-export function assertCountableVersion(version: string, where: string, hint = 'use numbers up to 9007199254740991'): void {
-  const problem = versionNumberProblem(version);
+/** Why specver cannot keep `version` (too long, or numbers beyond exact counting), or undefined. */
+export function versionProblem(version: string): string | undefined {
+  if (version.length > MAX_VERSION_LENGTH) return `version ${abbreviated(version, 40)} is longer than ${MAX_VERSION_LENGTH} characters`;
+  return versionNumberProblem(version);
+}
+
+/** Refuses (exit 2) a version specver cannot keep; `where` says where it came from. */
+export function assertCountableVersion(version: string, where: string, hint = `use numbers up to 9007199254740991 and at most ${MAX_VERSION_LENGTH} characters`): void {
+  const problem = versionProblem(version);
   if (problem) throw new ConfigError(`${where}: ${problem}`, { hint });
 }

@@ -11,13 +11,19 @@ import semverRcompare from 'semver/functions/rcompare.js';
 import semverValid from 'semver/functions/valid.js';
 import { highestBump, type Bump } from '../types.ts';
 import { ConfigError } from '../errors.ts';
-import { assertCountableVersion, versionNumberProblem } from '../toolkit/version-numbers.ts';
+import { abbreviated } from '../toolkit/path-length.ts';
+import { assertCountableVersion, MAX_PRE_TAG_LENGTH, MAX_VERSION_LENGTH, versionNumberProblem } from '../toolkit/version-numbers.ts';
 
 /** 1.4.2 + major -> 2.0.0, 0.9.1 + minor -> 0.10.0, 1.4.2 + patch -> 1.4.3; a pre-release moves to its release. */
 export function bumpVersion(version: string, bump: Bump): string {
-  assertCountableVersion(version, `cannot bump ${version}`);
+  assertCountableVersion(version, `cannot bump ${abbreviated(version, 40)}`);
   const next = semverInc(version, bump);
   if (!next) throw new Error(`not a semantic version: ${version}`);
+  if (next.length > MAX_VERSION_LENGTH) {
+    throw new ConfigError(`cannot bump ${abbreviated(version, 40)} (${bump}): the next version would be longer than ${MAX_VERSION_LENGTH} characters`, {
+      hint: 'start a new line of versions by hand in .specver/versions.json',
+    });
+  }
   if (versionNumberProblem(next)) {
     throw new ConfigError(`cannot bump ${version} (${bump}): the next version would have a number larger than ${Number.MAX_SAFE_INTEGER}`, {
       hint: 'start a new line of versions by hand in .specver/versions.json',
@@ -58,9 +64,9 @@ export function preReleaseVersion(target: string, tag: string, current: string):
   return version;
 }
 
-/** Whether `tag` is usable as a pre-release identifier (alpha, beta, rc, next-1 ...). */
+/** Whether `tag` is usable as a pre-release identifier (alpha, beta, rc, next-1 ...), at most MAX_PRE_TAG_LENGTH characters. */
 export function isValidPreTag(tag: string): boolean {
-  return /^[0-9A-Za-z-]+$/.test(tag) && !/^\d+$/.test(tag) && isValidVersion(`1.0.0-${tag}.0`);
+  return tag.length <= MAX_PRE_TAG_LENGTH && /^[0-9A-Za-z-]+$/.test(tag) && !/^\d+$/.test(tag) && isValidVersion(`1.0.0-${tag}.0`);
 }
 
 /** Orders two tags the way semver orders pre-releases: negative when `a` sorts before `b`. */

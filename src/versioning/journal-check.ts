@@ -7,6 +7,7 @@
  */
 import { posix, relative, resolve, sep } from 'node:path';
 import semverValid from 'semver/functions/valid.js';
+import { versionProblem } from '../toolkit/version-numbers.ts';
 import { ConfigError } from '../errors.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { STATE_DIR_NAME } from '../store/paths.ts';
@@ -63,7 +64,7 @@ function writeTargetProblem(config: Config, path: string, changelog: string | un
   const snapshot = SNAPSHOT.exec(path);
   if (snapshot) {
     if (!config.contracts.some((c) => c.name === snapshot[1])) return `a snapshot of unknown contract '${snapshot[1]}'`;
-    if (!semverValid(snapshot[2]!) || snapshot[2] !== semverValid(snapshot[2]!)) return 'a snapshot with an invalid version';
+    if (!semverValid(snapshot[2]!) || snapshot[2] !== semverValid(snapshot[2]!) || versionProblem(snapshot[2]!)) return 'a snapshot with an invalid version';
     return undefined;
   }
   if (changelog !== undefined && path === changelog) return undefined;

@@ -2,10 +2,12 @@
 import { ConfigError } from '../errors.ts';
 import type { PreState } from '../store/state.ts';
 import { compareTags, isValidPreTag } from './bump.ts';
+import { abbreviated } from '../toolkit/path-length.ts';
+import { MAX_PRE_TAG_LENGTH } from '../toolkit/version-numbers.ts';
 
 export function checkPreTag(tag: string): void {
   if (!isValidPreTag(tag))
-    throw new ConfigError(`invalid pre-release tag '${tag}'`, { hint: 'use letters, digits and hyphens, such as alpha, beta or rc' });
+    throw new ConfigError(`invalid pre-release tag '${abbreviated(tag, 40)}'`, { hint: `use letters, digits and hyphens (at most ${MAX_PRE_TAG_LENGTH}), such as alpha, beta or rc` });
 }
 
 /** `pre enter <tag>`: start a cycle, or switch to a tag that sorts higher (beta -> rc). */

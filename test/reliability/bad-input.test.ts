@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { BASE_CONFIG, BASE_SPEC, CHANGESET, PERMISSIONS_ENFORCED, baseProject, lock, runBadCase, unlockAll, type BadCase } from '../helpers/bad-input.ts';
-import { FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
+import { FIXTURES } from '../helpers/temp-project.ts';
 import { PERMISSION_CASES } from './helpers/permission-cases.ts';
 import { runChild } from '../helpers/child.ts';
+import { stageReadableCheckout, unreadableBy } from './helpers/readable-stage.ts';
 
 const bad = (name: string) => readFileSync(join(FIXTURES, 'bad', name), 'utf8');
 const SPEC = 'api/pets.yaml';
@@ -308,19 +309,20 @@ for (const c of cases) {
 if (!PERMISSIONS_ENFORCED) {
   // Root reads a chmod 000 file anyway: run the permission cases as an unprivileged user instead.
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
-  const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
-  const SCRIPT = join(REPO_ROOT, 'test/reliability/helpers/run-permission-cases.ts');
-  // That user must reach the checkout: a clone inside a private directory (mktemp -d makes them 0700) it cannot.
-  const reachable = setpriv && spawnSync('setpriv', [...AS_NOBODY, 'test', '-r', SCRIPT, '-a', '-r', join(REPO_ROOT, 'node_modules/tsx/package.json')]).status === 0;
-  if (setpriv && !reachable) {
-    process.stderr.write(`SKIP permission cases as an unprivileged user: uid 65534 cannot read ${REPO_ROOT} (a parent directory is private); clone where others can read, or run the tests as a user other than root\n`);
-    test.skip(`permission cases (${PERMISSION_CASES.length}) as an unprivileged user`, () => undefined);
-  } else if (setpriv) {
-    test(`permission cases (${PERMISSION_CASES.length}) as an unprivileged user`, async () => {
+  const NOBODY = 65534;
+  // The checkout may be private (a clone under `mktemp -d`): the child runs from a copy every user can read.
+  const stage = setpriv ? stageReadableCheckout() : undefined;
+  const unreadable = stage ? unreadableBy(NOBODY, stage) : undefined;
+  const name = `permission cases (${PERMISSION_CASES.length}) as an unprivileged user`;
+  if (stage && unreadable) {
+    process.stderr.write(`SKIP ${name}: ${unreadable}\n`);
+    test.skip(name, () => undefined);
+  } else if (stage) {
+    test(name, async () => {
       const child = await runChild(
         'setpriv',
-        [...AS_NOBODY, process.execPath, '--import', 'tsx', SCRIPT],
-        { cwd: REPO_ROOT, env: { ...process.env, HOME: tmpdir() } },
+        [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, '--import', 'tsx', join(stage, 'test/reliability/helpers/run-permission-cases.ts')],
+        { cwd: stage, env: { ...process.env, HOME: tmpdir() } },
       );
       const report = JSON.parse(child.stdout.trim().split('\n').pop() || '{}') as { ran?: number; failures?: string[] };
       assert.is(report.ran, PERMISSION_CASES.length, `child did not run: ${child.stderr}`);

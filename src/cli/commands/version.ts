@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { ConfigError } from '../../errors.ts';
 import { isValidPreTag } from '../../versioning/bump.ts';
+import { abbreviated } from '../../toolkit/path-length.ts';
+import { MAX_PRE_TAG_LENGTH } from '../../toolkit/version-numbers.ts';
 import type { PlanInput, VersionPlan } from '../../versioning/plan.ts';
 import type { Config } from '../../types.ts';
 import type { Context } from '../context.ts';
@@ -102,7 +104,7 @@ async function guardDowngrades(ctx: Context, config: Config, input: PlanInput, p
 export async function run(ctx: Context, options: VersionOptions = {}, hooks: { onStep?: (step: string) => void | Promise<void> } = {}): Promise<number> {
   const dryRun = options.dryRun === true;
   if (options.preid !== undefined && !isValidPreTag(options.preid))
-    throw new ConfigError(`invalid --preid '${options.preid}'`, { hint: 'use letters, digits and hyphens, such as alpha, beta or rc' });
+    throw new ConfigError(`invalid --preid '${abbreviated(options.preid, 40)}'`, { hint: `use letters, digits and hyphens (at most ${MAX_PRE_TAG_LENGTH}), such as alpha, beta or rc` });
   const { loadConfig } = await import('../../config/load-config.ts');
   const config = await loadConfig(ctx);
   const root = config.root;
