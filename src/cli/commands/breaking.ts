@@ -7,6 +7,9 @@ import { appendFileSync } from 'node:fs';
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { selectedComparisons } from '../compare-selected.ts';
+import { selectFromPositionals } from '../select-specs.ts';
+import type { Comparison } from '../../pipeline/comparison.ts';
+import type { GateVerdict } from '../../gate/verdict.ts';
 
 interface BreakingOptions {
   contract?: string[];
@@ -18,23 +21,32 @@ interface BreakingOptions {
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const { loadConfig } = await import('../../config/load-config.ts');
-  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
-  const comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () =>
-    // The text report prints no lines; the others (annotations, JUnit, JSON) do.
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], { base: options.base, config, lines: format !== 'text' }),
-  );
-  const [{ judge, waiverProblems }, { loadWaivers }, { acknowledgements }] = await Promise.all([
-    import('../../gate/verdict.ts'),
-    import('../../gate/waivers.ts'),
-    import('../../gate/acknowledgements.ts'),
-  ]);
-  const verdict = judge(comparisons, {
-    acknowledgements: await acknowledgements(config.root),
-    waivers: await loadWaivers(config),
-    today: ctx.now().toISOString().slice(0, 10),
-    allowAcknowledged: options.allowAcknowledged === true || config.gate?.allowAcknowledged === true,
-  });
+  // The text report prints no lines; the others (annotations, JUnit, JSON) do.
+  const lines = format !== 'text';
+  const selection = await selectFromPositionals(ctx, positional);
+  const { judge, waiverProblems } = await import('../../gate/verdict.ts');
+  let comparisons: Comparison[];
+  let verdict: GateVerdict;
+  if (selection.positionals.mode === 'files') {
+    // Two specs, no project state: no waivers and no changesets, so every breaking change fails the gate.
+    const { adHocComparison } = await import('../adhoc-compare.ts');
+    const projectOptions = { '--contract': options.contract, '--base': options.base, '--allow-acknowledged': options.allowAcknowledged };
+    const compared = await withProgress(ctx, 'Checking specs for breaking changes', () => adHocComparison(ctx, selection, { command: 'breaking', projectOptions, lines }));
+    comparisons = [compared.comparison];
+    verdict = judge(comparisons, { today: ctx.now().toISOString().slice(0, 10) });
+  } else {
+    const { loadConfig } = await import('../../config/load-config.ts');
+    const config = selection.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
+    const names = [...selection.positionals.names, ...(options.contract ?? [])];
+    comparisons = await withProgress(ctx, 'Checking specs for breaking changes', () => selectedComparisons(ctx, names, { base: options.base, config, lines }));
+    const [{ loadWaivers }, { acknowledgements }] = await Promise.all([import('../../gate/waivers.ts'), import('../../gate/acknowledgements.ts')]);
+    verdict = judge(comparisons, {
+      acknowledgements: await acknowledgements(config.root),
+      waivers: await loadWaivers(config),
+      today: ctx.now().toISOString().slice(0, 10),
+      allowAcknowledged: options.allowAcknowledged === true || config.gate?.allowAcknowledged === true,
+    });
+  }
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(breakingJson(comparisons, verdict));
