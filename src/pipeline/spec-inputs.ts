@@ -83,7 +83,7 @@ export async function specInput(argument: SpecArgument, context: InputContext): 
     readFile = await gitFileReader(root, argument.ref);
   } catch (error) {
     if (!isSpecverError(error) || !(error instanceof ConfigError)) throw error;
-    throw new ConfigError(`${argument.given}: ${error.message}`, { hint: "give a git ref that exists, and a path relative to the current directory ('./name' for a file whose name has a ':')", cause: error });
+    throw new ConfigError(`${argument.given}: ${error.message}`, { hint: 'give a git ref that exists, and the path relative to the current directory', cause: error });
   }
   return { argument, path: argument.path, root, readFile, label: `${argument.ref}:${label}`, contract, inProject };
 }

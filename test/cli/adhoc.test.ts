@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runBuiltSpecver, runSpecver, type CliResult } from '../helpers/run-cli.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -176,6 +176,16 @@ test('lint of files outside a project: exit 1 on errors, 0 without; JSON valid a
   assert.is(piped.exitCode, 0, piped.stderr);
 });
 
+test('lint --fix on files outside a project fixes them in place, each within its own directory', async () => {
+  const broken = api().replace('      type: object\n', '      type: object\n      required: [name, name]\n');
+  const dir = looseFiles({ 'specs/api.yaml': broken });
+  const r = await runSpecver(['lint', 'specs/api.yaml', '--fix', '--json'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assertValidOutput('lint.schema.json', r.json());
+  assert.is(r.json().contracts[0].fixed.length, 1);
+  assert.match(readFileSync(join(dir, 'specs/api.yaml'), 'utf8'), /required: \[ ?name ?\]/);
+});
+
 const SCHEMA_V1 = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false });
 const SCHEMA_V2 = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { id: { type: 'string' }, note: { type: 'string' } }, additionalProperties: false });
 
@@ -213,6 +223,7 @@ test('options that need a project are refused in one line (exit 2)', async () =>
   ];
   for (const [argv, pattern] of cases) assertOneLineError(await runSpecver(argv, { cwd: dir }), 2, pattern);
   assertOneLineError(await runSpecver(['lint', '-', '--fix'], { cwd: dir, stdin: api() }), 2, /--fix cannot write back to stdin/);
+  assertOneLineError(await runSpecver(['diff', '-', 'new.yaml'], { cwd: dir, tty: true }), 2, /'-' reads a spec from stdin, but stdin is a terminal/);
   const json = await runSpecver(['diff', 'old.yaml', 'new.yaml', '--base', '1.0.0', '--json'], { cwd: dir });
   assert.is(json.exitCode, 2);
   assertValidOutput('error.schema.json', json.json());
