@@ -1,9 +1,9 @@
 /** Examples printed under each command's --help: the two or three invocations people reach for first. */
 export const HELP_EXAMPLES: Record<string, string[]> = {
   init: ['specver init', 'specver init -V 1.0.0 --versioning fixed', 'specver init --dir api --force'],
-  lint: ['specver lint', 'specver lint petstore --format stylish', 'specver lint --fix'],
-  diff: ['specver diff', 'specver diff petstore --severity breaking --verbose', 'specver diff --format html > changes.html'],
-  breaking: ['specver breaking', 'specver breaking --base origin/main --format github', 'specver breaking petstore --base 1.2.0'],
+  lint: ['specver lint', 'specver lint --fix', 'specver lint api/openapi.yaml --format sarif'],
+  diff: ['specver diff', 'specver diff petstore --severity breaking --verbose', 'specver diff old.yaml new.yaml --format html > changes.html'],
+  breaking: ['specver breaking', 'specver breaking --base origin/main --format github', 'specver breaking main:api/openapi.yaml api/openapi.yaml'],
   changeset: ['specver changeset', 'specver changeset --no-interactive', 'specver changeset --empty --contract petstore --bump patch -m "Document rate limits"'],
   version: ['specver version --dry-run', 'specver version', 'specver version --preid rc --no-git'],
   tag: ['specver tag --dry-run', 'specver tag'],

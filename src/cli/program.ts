@@ -19,6 +19,9 @@ export interface ProgramHandle {
   context(): Context | undefined;
 }
 
+/** How a spec is given instead of a contract name (src/cli/spec-arguments.ts has the rule). */
+const SPEC_FORMS = "a path, <git-ref>:<path> or - for stdin; a configured contract name wins over a file of that name, './name' is the file";
+
 const FORMAT = (values: string[], fallback = 'text') =>
   new Option('--format <format>', 'output format').choices(values).default(fallback);
 
@@ -77,7 +80,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
   program
     .command('lint')
     .description('validate specs against their format rules')
-    .argument('[contracts...]', 'contracts to lint (default: all)')
+    .argument('[contracts...]', `contracts to lint (default: all), or spec files (${SPEC_FORMS})`)
     .option('--contract <name...>', 'lint only the named contract(s)')
     .option('--fix', 'apply safe automatic fixes')
     .addOption(FORMAT(['text', 'json', 'stylish', 'github', 'sarif', 'junit']))
@@ -86,7 +89,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
   program
     .command('diff')
     .description('show all changes between current specs and their last snapshots (always exits 0)')
-    .argument('[contracts...]', 'contracts to diff (default: all)')
+    .argument('[contracts...]', `contracts to diff (default: all), or two specs <old> <new> (${SPEC_FORMS})`)
     .option('--contract <name...>', 'only the named contract(s)')
     .option('-b, --base <version>', 'compare against this version instead of the latest snapshot')
     .addOption(FORMAT(['text', 'json', 'markdown', 'html']))
@@ -100,7 +103,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
   program
     .command('breaking')
     .description('exit 1 when a spec has breaking changes against its snapshot (the CI gate)')
-    .argument('[contracts...]', 'contracts to check (default: all)')
+    .argument('[contracts...]', `contracts to check (default: all), or two specs <old> <new> (${SPEC_FORMS})`)
     .option('--contract <name...>', 'check only the named contract(s)')
     .addOption(FORMAT(['text', 'json', 'github', 'junit']))
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')

@@ -17,6 +17,8 @@ export interface LintContractsOptions {
   fix: boolean;
   /** Levels per violation (`lint.overrides`), applied before --fix plans its edits; `off` ones are dropped. */
   adjust?: (contract: ContractConfig, violations: LintViolation[]) => LintViolation[];
+  /** Reads the spec and its `$ref` targets when not from disk (a spec from stdin or a git ref); no --fix then. */
+  readFile?: (absolutePath: string) => Promise<string>;
 }
 
 interface Linted {
@@ -25,18 +27,20 @@ interface Linted {
 }
 
 /** Lints the spec file at an absolute path and every file it refers to. */
-export async function lintSpecAt(file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema'): Promise<Linted> {
+export async function lintSpecAt(
+  file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema', readFile?: LintContractsOptions['readFile'],
+): Promise<Linted> {
   const shown = displayPath(file, root);
-  const text = await readSpecText(file, { projectRoot: root });
+  const text = await readSpecText(file, { projectRoot: root, readFile });
   const parsed = parseForLint(text, file, shown);
   // Unparsable: a finding (when the contract's format is known, as it is for every configured contract).
   if (parsed.problem) return { docs: [], violations: unparsableViolations(parsed.problem, shown, format ?? 'openapi', rules) };
   const kind = specKindOf(parsed.source, shown, format);
-  return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root }), kind, shown, rules);
+  return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root, readFile }), kind, shown, rules);
 }
 
 async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
-  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format);
+  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format, options.readFile);
   return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 

@@ -67,6 +67,7 @@ export async function loadSpecFromText(text: string, path: string, options: Load
     projectRoot: options.projectRoot,
     refsMap: options.refsMap,
     display,
+    rootName: options.rootName,
     readSource: async (file) => parseSource(await readSpecText(file, options), file, { displayPath: display(file) }),
   });
   return { path: absolute, kind, source, document: resolved.document, files: resolved.files, origin: resolved.origin };

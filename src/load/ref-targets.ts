@@ -15,6 +15,8 @@ export interface RefContext {
   refsMap?: Record<string, string>;
   /** Names a file in messages (relative to the project root). */
   display(file: string): string;
+  /** How messages name the directory refs are confined to, when it is not a project root (a spec given as a file). */
+  rootName?: string;
 }
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -51,17 +53,20 @@ export function refTarget(ref: string, fromFile: string, context: RefContext, wh
 }
 
 function confined(file: string, fragment: string, ref: string, context: RefContext, where: () => { file: string; line?: number }): RefTarget {
-  if (!isInside(context.projectRoot, file)) throw outside(ref, where, 'points outside the project root');
+  if (!isInside(context.projectRoot, file)) {
+    if (context.rootName) throw outside(ref, where, `points outside ${context.rootName}`, `keep the referenced files inside ${context.rootName}, or compare inside a project whose root holds them`);
+    throw outside(ref, where, 'points outside the project root');
+  }
   return { kind: 'file', file, fragment };
 }
 
-function outside(ref: string, lazyWhere: () => { file: string; line?: number }, what: string): ConfigError {
+function outside(ref: string, lazyWhere: () => { file: string; line?: number }, what: string, hint?: string): ConfigError {
   const where = lazyWhere();
   const at = where.line ? `${where.file}:${where.line}` : where.file;
   return new ConfigError(`${at}: $ref '${ref}' ${what}`, {
     file: where.file,
     line: where.line,
-    hint: 'copy the referenced file into the project (refs.map can map URLs to a vendored directory)',
+    hint: hint ?? 'copy the referenced file into the project (refs.map can map URLs to a vendored directory)',
   });
 }
 

@@ -62,6 +62,8 @@ export interface LoadOptions {
   refsMap?: Record<string, string>;
   /** Reads a file's text; defaults to the file system. Used to load specs at a git ref. */
   readFile?: (absolutePath: string) => Promise<string>;
+  /** How messages name projectRoot when it is not a project's root (a spec given as a file: its directory). */
+  rootName?: string;
   /** Expected format, when the config names one; a mismatch is a ConfigError. */
   expectedFormat?: 'openapi' | 'json-schema';
 }

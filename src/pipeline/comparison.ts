@@ -35,4 +35,6 @@ export interface Comparison {
   removed?: boolean;
   findings: Finding[];
   summary: Summary;
+  /** Two specs compared as given on the command line (no snapshot): the two arguments as written. */
+  inputs?: { base: string; revision: string };
 }

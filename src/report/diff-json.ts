@@ -53,6 +53,7 @@ function contractJson(comparison: Comparison, filter: (f: Finding) => boolean, t
     base: { label: base.label, version: base.version, file: base.file, present: hasBase },
     summary,
     changes: findings.filter(filter).map(toJson),
+    ...(comparison.inputs ? { inputs: comparison.inputs } : {}),
   };
 }
 

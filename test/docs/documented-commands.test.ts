@@ -52,7 +52,8 @@ function check(invocation: string): string | undefined {
   }
   for (; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (!token.startsWith('-') || token === '--') continue;
+    // `-` alone is an argument (stdin), not an option.
+    if (!token.startsWith('-') || token === '--' || token === '-') continue;
     const [flag, inline] = token.split('=') as [string, string | undefined];
     if (['-h', '--help', '--version'].includes(flag)) continue;
     const option = options.find((o) => optionName(o).includes(flag));
@@ -76,6 +77,7 @@ test('the checker catches unknown flags and bad choices', () => {
   assert.ok(check('specver diff --format xml'));
   assert.is(check('specver diff --format markdown --severity breaking'), undefined);
   assert.is(check('specver changeset --no-interactive -m x'), undefined);
+  assert.is(check('specver diff - new.yaml --format json'), undefined);
 });
 
 for (const file of files) {

@@ -1,5 +1,6 @@
 /** Run the specver program in-process (or, for what needs a real process, the built CLI): argv in -> { stdout, stderr, exitCode }. */
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run.ts';
 import { runChild } from './child.ts';
@@ -18,6 +19,8 @@ export interface RunOptions {
   /** Pretend stdin/stdout are terminals (interactive mode). */
   tty?: boolean;
   now?: Date;
+  /** Text the command reads from stdin (`-` as a spec); without it stdin is an empty stream. */
+  stdin?: string;
 }
 
 export async function runSpecver(argv: string[], options: RunOptions): Promise<CliResult> {
@@ -31,7 +34,7 @@ export async function runSpecver(argv: string[], options: RunOptions): Promise<C
     streams: {
       stdout: { write: (s: string) => ((stdout += s), true), isTTY: options.tty === true },
       stderr: { write: (s: string) => ((stderr += s), true), isTTY: false },
-      stdin: { isTTY: options.tty === true },
+      stdin: Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: options.tty === true }),
     },
     now: options.now ? () => options.now as Date : undefined,
   });
@@ -55,7 +58,7 @@ export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../di
 export async function runBuiltSpecver(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
+  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, input: options.stdin, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
   if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.cjs) was killed by ${child.signal}: ${child.stderr}`);
   return {
     stdout: child.stdout,

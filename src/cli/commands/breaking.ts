@@ -7,6 +7,9 @@ import { appendFileSync } from 'node:fs';
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { selectedComparisons } from '../compare-selected.ts';
+import { selectFromPositionals } from '../select-specs.ts';
+import type { Comparison } from '../../pipeline/comparison.ts';
+import type { GateVerdict } from '../../gate/verdict.ts';
 
 interface BreakingOptions {
   contract?: string[];
@@ -20,29 +23,42 @@ interface BreakingOptions {
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const [{ loadConfig }, { prepareGate, removedComparisons }] = await Promise.all([import('../../config/load-config.ts'), import('../../gate/prepare-gate.ts')]);
-  const head = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
-  const prepared = await prepareGate(head, options.base, options.policy);
-  const names = [...positional, ...(options.contract ?? [])];
-  // A contract the pull request removed is named by its base name; the rest must exist now.
-  const removedNames = new Set(prepared.removed.map((c) => c.name));
-  const current = names.filter((name) => !removedNames.has(name));
-  const compared =
-    current.length === 0 && names.length > 0
-      ? []
-      : await withProgress(ctx, 'Checking specs for breaking changes', () =>
-          // The text report prints no lines; the others (annotations, JUnit, JSON) do.
-          selectedComparisons(ctx, current, { base: options.base, config: prepared.config, lines: format !== 'text', ...prepared.compare }),
-        );
-  const comparisons = [...compared, ...(await removedComparisons(prepared, names))];
+  // The text report prints no lines; the others (annotations, JUnit, JSON) do.
+  const lines = format !== 'text';
+  const selection = await selectFromPositionals(ctx, positional);
   const { judge, waiverProblems } = await import('../../gate/verdict.ts');
-  const verdict = judge(comparisons, {
-    acknowledgements: prepared.acknowledgements,
-    waivers: prepared.waivers,
-    today: ctx.now().toISOString().slice(0, 10),
-    allowAcknowledged: options.allowAcknowledged === true || prepared.config.gate?.allowAcknowledged === true,
-    policy: prepared.policy,
-  });
+  let comparisons: Comparison[];
+  let verdict: GateVerdict;
+  if (selection.positionals.mode === 'files') {
+    // Two specs, no project state: no waivers and no changesets, so every breaking change fails the gate.
+    const { adHocComparison } = await import('../adhoc-compare.ts');
+    const projectOptions = { '--contract': options.contract, '--base': options.base, '--allow-acknowledged': options.allowAcknowledged, '--policy': options.policy };
+    const compared = await withProgress(ctx, 'Checking specs for breaking changes', () => adHocComparison(ctx, selection, { command: 'breaking', projectOptions, lines }));
+    comparisons = [compared.comparison];
+    verdict = judge(comparisons, { today: ctx.now().toISOString().slice(0, 10) });
+  } else {
+    const [{ loadConfig }, { prepareGate, removedComparisons }] = await Promise.all([import('../../config/load-config.ts'), import('../../gate/prepare-gate.ts')]);
+    const head = selection.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
+    const prepared = await prepareGate(head, options.base, options.policy);
+    const names = [...selection.positionals.names, ...(options.contract ?? [])];
+    // A contract the pull request removed is named by its base name; the rest must exist now.
+    const removedNames = new Set(prepared.removed.map((c) => c.name));
+    const current = names.filter((name) => !removedNames.has(name));
+    const compared =
+      current.length === 0 && names.length > 0
+        ? []
+        : await withProgress(ctx, 'Checking specs for breaking changes', () =>
+            selectedComparisons(ctx, current, { base: options.base, config: prepared.config, lines, ...prepared.compare }),
+          );
+    comparisons = [...compared, ...(await removedComparisons(prepared, names))];
+    verdict = judge(comparisons, {
+      acknowledgements: prepared.acknowledgements,
+      waivers: prepared.waivers,
+      today: ctx.now().toISOString().slice(0, 10),
+      allowAcknowledged: options.allowAcknowledged === true || prepared.config.gate?.allowAcknowledged === true,
+      policy: prepared.policy,
+    });
+  }
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(breakingJson(comparisons, verdict));

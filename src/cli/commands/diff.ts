@@ -3,6 +3,9 @@ import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import type { Severity } from '../../types.ts';
 import { selectedComparisons } from '../compare-selected.ts';
+import type { Comparison } from '../../pipeline/comparison.ts';
+import type { ValuesOf } from '../../report/diff-html.ts';
+import { selectFromPositionals } from '../select-specs.ts';
 
 interface DiffOptions {
   contract?: string[];
@@ -13,10 +16,25 @@ interface DiffOptions {
 
 export async function run(ctx: Context, positional: string[], options: DiffOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  const comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () =>
-    // Plain text prints lines only with --verbose.
-    selectedComparisons(ctx, [...positional, ...(options.contract ?? [])], { base: options.base, lines: format !== 'text' || ctx.verbose }),
-  );
+  // Plain text prints lines only with --verbose.
+  const lines = format !== 'text' || ctx.verbose;
+  const selection = await selectFromPositionals(ctx, positional);
+  let comparisons: Comparison[];
+  let values: (() => Promise<ValuesOf>) | undefined;
+  if (selection.positionals.mode === 'files') {
+    const { adHocComparison } = await import('../adhoc-compare.ts');
+    const projectOptions = { '--contract': options.contract, '--base': options.base };
+    const compared = await withProgress(ctx, 'Comparing specs', () => adHocComparison(ctx, selection, { command: 'diff', projectOptions, lines }));
+    comparisons = [compared.comparison];
+    values = async () => {
+      const [{ loadInput }, { nearest }] = await Promise.all([import('../../pipeline/compare-files.ts'), import('../change-values.ts')]);
+      const [base, revision] = await Promise.all([loadInput(compared.base, selection.config), loadInput(compared.revision, selection.config)]);
+      return (_comparison, finding) => ({ before: nearest(base.document, finding.location), after: nearest(revision.document, finding.location) });
+    };
+  } else {
+    const names = [...selection.positionals.names, ...(options.contract ?? [])];
+    comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () => selectedComparisons(ctx, names, { base: options.base, config: selection.config, lines }));
+  }
   if (format === 'json') {
     const { diffJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(diffJson(comparisons, options.severity));
@@ -25,7 +43,7 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
   } else if (format === 'html') {
     const [{ renderDiffHtml }, { changeValues }] = await Promise.all([import('../../report/diff-html.ts'), import('../change-values.ts')]);
-    ctx.out.raw(renderDiffHtml(comparisons, options.severity, await changeValues(ctx, comparisons)));
+    ctx.out.raw(renderDiffHtml(comparisons, options.severity, await (values ? values() : changeValues(ctx, comparisons))));
   } else {
     const { renderDiffText } = await import('../../report/diff-text.ts');
     ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose, quiet: ctx.quiet }));
