@@ -62,6 +62,18 @@ async function loadBase(
   return { spec: await loadSpec(snapshot, loadOptions(config, contract)), info };
 }
 
+/**
+ * The contract's name in the base commit's specver.yaml: a pull request that renames it (and its snapshots) is
+ * still held to the releases made under the old name.
+ */
+async function nameAtGitBase(config: Config, contract: ContractConfig, options: CompareOptions, ref: string): Promise<string> {
+  const basePath = options.basePaths?.[contract.name];
+  if (!basePath) return contract.name;
+  const { readGitBase } = await import('./git-base.ts');
+  const base = await readGitBase(config, ref);
+  return base.config?.contracts.find((c) => c.path === basePath)?.name ?? contract.name;
+}
+
 /** Compare one contract's current spec with its base (and, in a transitive mode, every earlier release). */
 export async function compareContract(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
   const [{ loadSpec }, { classifySpecs }, { summarize }] = await Promise.all([
@@ -97,7 +109,7 @@ export async function compareContract(config: Config, contract: ContractConfig, 
   if (selector.kind === 'git') {
     const { gitFileReader } = await import('../load/git-reader.ts');
     readFile = await gitFileReader(config.root, selector.ref);
-    releases = await transitive.releasesAtGitRef(config, contract.name, selector.ref);
+    releases = await transitive.releasesAtGitRef(config, await nameAtGitBase(config, contract, options, selector.ref), selector.ref);
   } else {
     const { listSnapshots } = await import('../store/snapshots.ts');
     releases = await listSnapshots(config, contract.name);

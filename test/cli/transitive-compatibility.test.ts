@@ -166,6 +166,33 @@ test('at a git base the releases are read at the base commit: deleting old snaps
   assert.equal(head.json().policy.changes.map((c: any) => c.message), ['contract event: compatibility backward-transitive -> backward']);
 });
 
+test('at a git base a contract renamed in the pull request is still held to the releases of its old name', async () => {
+  const p = project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n');
+  git(p.dir, 'init', '-q', '-b', 'main');
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'release 2.0.0');
+  git(p.dir, 'checkout', '-q', '-b', 'pr');
+  const renamed = await cli(p, 'contract', 'rename', 'event', 'order-event');
+  assert.is(renamed.exitCode, 0, renamed.stderr);
+  p.write('schemas/event.json', A_INTEGER);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'rename and describe a as an integer');
+  const result = await cli(p, 'breaking', '--base', 'main', '--json');
+  assert.is(result.exitCode, 1, result.stdout + result.stderr);
+  assert.equal(result.json().contracts[0].base.earlier, ['1.0.0', '2.0.0']);
+});
+
+test('an unreadable earlier release is an error naming its snapshot, without a stack trace', async () => {
+  const p = project({ '1.0.0': '{ "type": "object", ', '2.0.0': NO_A }, A_INTEGER, '    compatibility: backward-transitive\n');
+  const result = await cli(p, 'breaking');
+  assert.is(result.exitCode, 2, result.stderr);
+  assert.match(result.stderr, /^specver: \.specver\/snapshots\/event@1\.0\.0\.json:\d+: invalid JSON/);
+  assert.not.match(result.stderr, /\n\s+at /);
+  // The plain mode never reads it.
+  p.write('specver.yaml', p.read('specver.yaml').replace('backward-transitive', 'backward'));
+  assert.is((await cli(p, 'breaking')).exitCode, 0);
+});
+
 test('transitiveScope outside a transitive mode, or on an openapi contract, is a configuration error naming the line', async () => {
   const plain = project(ONLY_V1_CONFLICTS, A_INTEGER, '    compatibility: backward\n    transitiveScope: major\n');
   const result = await cli(plain, 'breaking');
