@@ -10,8 +10,24 @@ export type Bump = (typeof BUMPS)[number];
 export const CONTRACT_FORMATS = ['openapi', 'json-schema'] as const;
 export type ContractFormat = (typeof CONTRACT_FORMATS)[number];
 
-export const COMPATIBILITY_MODES = ['backward', 'forward', 'full', 'none'] as const;
+export const COMPATIBILITY_MODES = [
+  'backward', 'forward', 'full', 'none', 'backward-transitive', 'forward-transitive', 'full-transitive',
+] as const;
 export type Compatibility = (typeof COMPATIBILITY_MODES)[number];
+/** The mode the rules judge one pair of versions with: a transitive mode applies its base mode to each pair. */
+export type PairCompatibility = Exclude<Compatibility, `${string}-transitive`>;
+
+export function pairCompatibility(mode: Compatibility): PairCompatibility {
+  return mode.replace(/-transitive$/, '') as PairCompatibility;
+}
+
+export function isTransitive(mode: Compatibility | undefined): boolean {
+  return mode !== undefined && mode.endsWith('-transitive');
+}
+
+export const TRANSITIVE_SCOPES = ['all', 'major'] as const;
+/** Which earlier versions a transitive mode checks: every release, or those of the base's major. */
+export type TransitiveScope = (typeof TRANSITIVE_SCOPES)[number];
 
 export const VERSIONING_MODES = ['independent', 'fixed'] as const;
 export type VersioningMode = (typeof VERSIONING_MODES)[number];
@@ -26,6 +42,8 @@ export interface ContractConfig {
   path: string;
   /** json-schema contracts only. */
   compatibility?: Compatibility;
+  /** Transitive compatibility modes only (default `all`). */
+  transitiveScope?: TransitiveScope;
 }
 
 export interface RuleCustomisation {

@@ -4,7 +4,7 @@
  * -> `unclassified`, breaking), apply the configured severities, and locate the findings.
  */
 import { relative } from 'node:path';
-import type { Compatibility, OverrideBlock } from '../types.ts';
+import type { OverrideBlock, PairCompatibility } from '../types.ts';
 import type { LoadedSpec } from '../load/types.ts';
 import type { RawChange } from '../diff/types.ts';
 import { diffApi } from '../diff/diff-api.ts';
@@ -35,8 +35,8 @@ export interface ClassifyOptions {
   contract?: string;
   /** Absolute path of specver.yaml, to name the line of a bad override. */
   configFile?: string;
-  /** JSON Schema contracts only (default backward); not used for OpenAPI. */
-  compatibility?: Compatibility;
+  /** JSON Schema contracts only (default backward; a transitive mode gives its base mode per pair); not used for OpenAPI. */
+  compatibility?: PairCompatibility;
   /** Project root, to print `Finding.file` relative to it. */
   relativeTo?: string;
   /** Stability exemption and minimum deprecation periods (OpenAPI only; defaults when absent). */

@@ -19,6 +19,11 @@ export interface Finding {
   path?: string;
   /** Operations affected by a change to a shared component (`GET /pets`), reported once. */
   usedBy?: string[];
+  /**
+   * Transitive compatibility only: the earlier versions (or `git:<ref>`) the change is found against, oldest
+   * first. One finding stands for the same change against each of them.
+   */
+  against?: string[];
 }
 
 export interface Summary {

@@ -20,6 +20,7 @@ function contractFields(contract: ContractConfig): [string, string][] {
     ['path', contract.path],
   ];
   if (contract.compatibility) fields.push(['compatibility', contract.compatibility]);
+  if (contract.transitiveScope) fields.push(['transitiveScope', contract.transitiveScope]);
   return fields;
 }
 

@@ -13,7 +13,7 @@ import { ConfigError } from '../errors.ts';
 import { assertReadableInside, isInside, writeProblem } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
-import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig } from '../types.ts';
+import { CONTRACT_NAME_PATTERN, isTransitive, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
 import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
 import { abbreviated, pathLengthProblem } from '../toolkit/path-length.ts';
@@ -213,8 +213,8 @@ function describe(error: ErrorObject, { doc, counter }: ConfigDocument): Located
       if (field === 'changelog') return undefined; // covered by the oneOf message
       break;
     case 'false schema':
-      if (path[0] === 'contracts' && last === 'compatibility') {
-        return { line: at(), message: `${field}: compatibility applies to json-schema contracts only`, hint: 'remove `compatibility` from this openapi contract' };
+      if (path[0] === 'contracts' && (last === 'compatibility' || last === 'transitiveScope')) {
+        return { line: at(), message: `${field}: ${last} applies to json-schema contracts only`, hint: `remove \`${last}\` from this openapi contract` };
       }
       break;
     case 'additionalProperties': {
@@ -296,6 +296,13 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     files.set(path, index);
     const result: ContractConfig = { name: contract.name, format: contract.format, path };
     if (contract.format === 'json-schema') result.compatibility = contract.compatibility ?? 'backward';
+    if (contract.transitiveScope !== undefined) {
+      // Only a transitive mode checks earlier releases: a scope elsewhere would silently do nothing.
+      if (!isTransitive(result.compatibility)) {
+        fail(['contracts', index, 'transitiveScope'], `contract '${contract.name}': transitiveScope applies to transitive compatibility modes only (compatibility is ${result.compatibility})`, 'remove `transitiveScope`, or set `compatibility` to backward-transitive, forward-transitive or full-transitive');
+      }
+      result.transitiveScope = contract.transitiveScope;
+    }
     return result;
   });
   // Rule files are read as data: like specs, they must come from inside the project.

@@ -83,7 +83,12 @@ export function baseJudgingConfig(head: Config, base: Config, basePaths: Record<
   const contracts = head.contracts.map((contract): ContractConfig => {
     const before = base.contracts.find((c) => c.path === basePaths[contract.name]);
     if (!before || before.format !== contract.format) return contract;
-    return { ...contract, ...(before.compatibility ? { compatibility: before.compatibility } : {}) };
+    const { transitiveScope: _, ...current } = contract;
+    return {
+      ...current,
+      ...(before.compatibility ? { compatibility: before.compatibility } : {}),
+      ...(before.transitiveScope ? { transitiveScope: before.transitiveScope } : {}),
+    };
   });
   return { ...head, contracts, rules: base.rules, lifecycle: base.lifecycle, gate: base.gate };
 }

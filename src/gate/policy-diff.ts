@@ -30,6 +30,11 @@ export const POLICY_CHANGE_KINDS = [
 ] as const;
 export type PolicyChangeKind = (typeof POLICY_CHANGE_KINDS)[number];
 
+/** `backward`, or `backward-transitive (transitiveScope major)`: the scope narrows what a transitive mode checks. */
+function compatibilityOf(contract: ContractConfig): string | undefined {
+  return contract.transitiveScope ? `${contract.compatibility} (transitiveScope ${contract.transitiveScope})` : contract.compatibility;
+}
+
 export interface PolicyChange {
   kind: PolicyChangeKind;
   /** One line saying what changed, old value and new. */
@@ -74,8 +79,8 @@ function contractChanges(base: ContractConfig[], head: ContractConfig[], renamed
     if (oldName !== contract.name) changes.push({ kind: 'contract-renamed', message: `contract ${oldName} renamed to ${contract.name}`, file });
     if (old.path !== contract.path) changes.push({ kind: 'contract-path', message: `contract ${contract.name}: path ${old.path} -> ${contract.path}`, file });
     if (old.format !== contract.format) changes.push({ kind: 'contract-format', message: `contract ${contract.name}: format ${old.format} -> ${contract.format}`, file });
-    else if (old.compatibility !== contract.compatibility)
-      changes.push({ kind: 'contract-compatibility', message: `contract ${contract.name}: compatibility ${old.compatibility} -> ${contract.compatibility}`, file });
+    else if (compatibilityOf(old) !== compatibilityOf(contract))
+      changes.push({ kind: 'contract-compatibility', message: `contract ${contract.name}: compatibility ${compatibilityOf(old)} -> ${compatibilityOf(contract)}`, file });
   }
   for (const old of before.values()) changes.push({ kind: 'contract-removed', message: `contract ${old.name} (${old.path}) removed`, file });
   return changes;

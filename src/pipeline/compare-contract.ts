@@ -5,7 +5,8 @@
 import { join, relative } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import type { LoadedSpec, LoadOptions } from '../load/types.ts';
-import type { Config, ContractConfig } from '../types.ts';
+import { isTransitive, pairCompatibility, type Config, type ContractConfig } from '../types.ts';
+import type { EarlierRelease } from './compare-transitive.ts';
 import type { BaseInfo, CompareOptions, Comparison } from './comparison.ts';
 import { parseBase } from './resolve-base.ts';
 
@@ -61,7 +62,19 @@ async function loadBase(
   return { spec: await loadSpec(snapshot, loadOptions(config, contract)), info };
 }
 
-/** Compare one contract's current spec with its base and classify every change. */
+/**
+ * The contract's name in the base commit's specver.yaml: a pull request that renames it (and its snapshots) is
+ * still held to the releases made under the old name.
+ */
+async function nameAtGitBase(config: Config, contract: ContractConfig, options: CompareOptions, ref: string): Promise<string> {
+  const basePath = options.basePaths?.[contract.name];
+  if (!basePath) return contract.name;
+  const { readGitBase } = await import('./git-base.ts');
+  const base = await readGitBase(config, ref);
+  return base.config?.contracts.find((c) => c.path === basePath)?.name ?? contract.name;
+}
+
+/** Compare one contract's current spec with its base (and, in a transitive mode, every earlier release). */
 export async function compareContract(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
   const [{ loadSpec }, { classifySpecs }, { summarize }] = await Promise.all([
     import('../load/load.ts'),
@@ -73,18 +86,37 @@ export async function compareContract(config: Config, contract: ContractConfig, 
     loadSpec(join(config.root, contract.path), loadOptions(config, contract)),
   ]);
   if (!base.spec) return { contract, base: base.info, hasBase: false, findings: [], summary: summarize([]) };
-  const findings = await classifySpecs(base.spec, revision, {
-    today: options.today,
-    ruleFiles: config.rules.files.map((file) => join(config.root, file)),
-    ruleTexts: options.ruleTexts,
-    severityOverrides: config.rules.severity,
-    overrides: config.rules.overrides,
-    contract: contract.name,
-    configFile: config.file,
-    compatibility: contract.compatibility,
-    relativeTo: config.root,
-    lifecycle: config.lifecycle,
-    lines: options.lines,
-  });
-  return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
+  const classify = (from: LoadedSpec, to: LoadedSpec) =>
+    classifySpecs(from, to, {
+      today: options.today,
+      ruleFiles: config.rules.files.map((file) => join(config.root, file)),
+      ruleTexts: options.ruleTexts,
+      severityOverrides: config.rules.severity,
+      overrides: config.rules.overrides,
+      contract: contract.name,
+      configFile: config.file,
+      compatibility: contract.compatibility && pairCompatibility(contract.compatibility),
+      relativeTo: config.root,
+      lifecycle: config.lifecycle,
+      lines: options.lines,
+    });
+  const findings = await classify(base.spec, revision);
+  if (!isTransitive(contract.compatibility)) return { contract, base: base.info, hasBase: true, findings, summary: summarize(findings) };
+  const transitive = await import('./compare-transitive.ts');
+  const selector = parseBase(options.base, contract, config.contracts.map((c) => c.name));
+  let releases: EarlierRelease[];
+  let readFile: LoadOptions['readFile'];
+  if (selector.kind === 'git') {
+    const { gitFileReader } = await import('../load/git-reader.ts');
+    readFile = await gitFileReader(config.root, selector.ref);
+    releases = await transitive.releasesAtGitRef(config, await nameAtGitBase(config, contract, options, selector.ref), selector.ref);
+  } else {
+    const { listSnapshots } = await import('../store/snapshots.ts');
+    releases = await listSnapshots(config, contract.name);
+  }
+  const earlier = transitive.earlierReleases(releases, base.info.version, contract.transitiveScope ?? 'all');
+  const groups = await transitive.compareEarlier({ config, contract, releases: earlier, loadOptions: loadOptions(config, contract, readFile), revision, classify });
+  const merged = transitive.mergeAgainst([...groups, { against: base.info.version ?? base.info.label, findings }]);
+  const info: BaseInfo = { ...base.info, earlier: earlier.map((r) => r.version) };
+  return { contract, base: info, hasBase: true, findings: merged, summary: summarize(merged) };
 }

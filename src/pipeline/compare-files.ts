@@ -8,6 +8,7 @@ import { ConfigError } from '../errors.ts';
 import { describeKind } from '../load/detect.ts';
 import type { LoadedSpec } from '../load/types.ts';
 import type { Config, ContractConfig } from '../types.ts';
+import { pairCompatibility } from '../types.ts';
 import type { Comparison } from './comparison.ts';
 import type { SpecInput } from './spec-inputs.ts';
 
@@ -56,7 +57,8 @@ export async function compareInputs(base: SpecInput, revision: SpecInput, option
     overrides: config?.rules.overrides,
     contract: settings.name,
     configFile: config?.file,
-    compatibility: settings.compatibility,
+    // Two files are one pair: a transitive mode judges it by its base mode (older releases are not in play).
+    compatibility: settings.compatibility ? pairCompatibility(settings.compatibility) : undefined,
     relativeTo: options.relativeTo,
     lifecycle: config?.lifecycle,
     lines: options.lines,

@@ -24,6 +24,8 @@ export interface BaseInfo {
   version?: string;
   /** File of the base document, relative to the project root (snapshot path, or spec path at the git ref). */
   file: string;
+  /** Transitive compatibility: the earlier releases also checked, oldest first (none: only the base). */
+  earlier?: string[];
 }
 
 export interface Comparison {

@@ -23,17 +23,19 @@ export function operationOf(finding: Finding): string | undefined {
 
 const MAX_USED_BY = 3;
 
-/** "GET /pets: response property 'id' was removed (also affects 4 more operations)". */
+/** "GET /pets: response property 'id' was removed (also affects 4 more operations)", "... (against 1.0.0, 1.1.0)". */
 export function describeFinding(finding: Finding): string {
   const operation = operationOf(finding);
   const message = operation && !finding.message.includes(operation) ? `${operation}: ${finding.message}` : finding.message;
   // The operation named in the message is one of the users of a shared component: list the others.
   const named = operation && message.includes(operation) ? operation : undefined;
+  // Transitive compatibility: which earlier releases the change conflicts with.
+  const against = finding.against?.length ? ` (against ${finding.against.join(', ')})` : '';
   const others = (finding.usedBy ?? []).filter((op) => op !== named);
-  if (others.length === 0) return message;
+  if (others.length === 0) return `${message}${against}`;
   const shown = others.slice(0, MAX_USED_BY).join(', ');
   const more = others.length > MAX_USED_BY ? ` and ${others.length - MAX_USED_BY} more` : '';
-  return `${message} (${named ? 'also affects' : 'affects'} ${shown}${more})`;
+  return `${message} (${named ? 'also affects' : 'affects'} ${shown}${more})${against}`;
 }
 
 /** `api/petstore.yaml:42` or the JSON Pointer when no file is known. */

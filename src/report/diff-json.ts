@@ -19,8 +19,8 @@ function totals(comparisons: Comparison[]): Summary {
 }
 
 function findingJson(finding: Finding) {
-  const { rule, category, severity, message, location, side, file, line, method, path, usedBy } = finding;
-  return { rule, category, severity, message, location, side, file, line, method, path, usedBy };
+  const { rule, category, severity, message, location, side, file, line, method, path, usedBy, against } = finding;
+  return { rule, category, severity, message, location, side, file, line, method, path, usedBy, against };
 }
 
 function waiverJson(waiver: Waiver) {
@@ -50,7 +50,7 @@ function contractJson(comparison: Comparison, filter: (f: Finding) => boolean, t
     format: contract.format,
     path: contract.path,
     ...(removed ? { removed: true } : {}),
-    base: { label: base.label, version: base.version, file: base.file, present: hasBase },
+    base: { label: base.label, version: base.version, file: base.file, present: hasBase, earlier: base.earlier },
     summary,
     changes: findings.filter(filter).map(toJson),
     ...(comparison.inputs ? { inputs: comparison.inputs } : {}),

@@ -29,7 +29,9 @@ export function renderDiffText(
 ): string {
   const lines: string[] = [];
   for (const { contract, base, hasBase, findings, summary } of comparisons) {
-    const title = `${out.paint('bold', contract.name)} (${contract.format}, ${contract.path} vs ${base.label})`;
+    // Transitive compatibility: the earlier releases checked too.
+    const earlier = base.earlier?.length ? ` and ${base.earlier.join(', ')}` : '';
+    const title = `${out.paint('bold', contract.name)} (${contract.format}, ${contract.path} vs ${base.label}${earlier})`;
     if (!hasBase) {
       lines.push(`${title}: new contract, not present at the base`);
       continue;

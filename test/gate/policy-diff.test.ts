@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseConfig } from '../../src/config/load-config.ts';
-import { choosePolicy } from '../../src/gate/gate-policy.ts';
+import { baseJudgingConfig, choosePolicy } from '../../src/gate/gate-policy.ts';
 import { policyChanges, type PolicySide } from '../../src/gate/policy-diff.ts';
 import { pairContracts } from '../../src/pipeline/git-base.ts';
 import type { ContractConfig } from '../../src/types.ts';
@@ -84,6 +84,22 @@ test('policyChanges: contracts added, removed, renamed, moved and with another c
       'contract-removed | contract gone (g.yaml) removed',
     ],
   );
+});
+
+test('policyChanges and baseJudgingConfig: a narrower transitiveScope is a compatibility change; the base keeps its scope', () => {
+  const make = (fields: string): PolicySide => ({
+    config: parseConfig(`contracts:\n  - { name: s, format: json-schema, path: s.json${fields} }\nchangelog: false\n`, '/project/specver.yaml'),
+    waivers: { file: '.specver/waivers.yaml', waivers: [] },
+    ruleTexts: {},
+  });
+  const all = make(', compatibility: full-transitive');
+  const major = make(', compatibility: full-transitive, transitiveScope: major');
+  assert.equal(policyChanges(all, major, [], 'specver.yaml').map((c) => c.message), [
+    'contract s: compatibility full-transitive -> full-transitive (transitiveScope major)',
+  ]);
+  const judging = baseJudgingConfig(major.config, all.config, { s: 's.json' });
+  assert.equal(judging.contracts[0], { name: 's', format: 'json-schema', path: 's.json', compatibility: 'full-transitive' });
+  assert.equal(baseJudgingConfig(all.config, major.config, { s: 's.json' }).contracts[0].transitiveScope, 'major');
 });
 
 test('choosePolicy: the flag decides; a base commit saying base holds; the pull request may only make it stricter', () => {

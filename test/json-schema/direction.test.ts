@@ -7,10 +7,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifySpecs } from '../../src/classify/classify.ts';
 import { inlineJsonSchema } from '../../src/classify/inline-spec.ts';
-import type { Compatibility } from '../../src/types.ts';
+import type { PairCompatibility } from '../../src/types.ts';
 
 const today = new Date('2026-01-01T00:00:00Z');
-const MODES: Compatibility[] = ['backward', 'forward', 'full', 'none'];
+const MODES: PairCompatibility[] = ['backward', 'forward', 'full', 'none'];
 const D07 = 'http://json-schema.org/draft-07/schema#';
 const D04 = 'http://json-schema.org/draft-04/schema#';
 const P = (schema: object, extra: object = {}) => ({ type: 'object', properties: { p: schema }, ...extra });
@@ -73,7 +73,7 @@ const NARROWING: [string, object, object][] = [
 const NARROW_VERDICT = { backward: 'breaking', forward: 'non-breaking', full: 'breaking', none: 'non-breaking' };
 const WIDEN_VERDICT = { backward: 'non-breaking', forward: 'breaking', full: 'breaking', none: 'non-breaking' };
 
-async function severities(base: object, revision: object, mode: Compatibility): Promise<string[]> {
+async function severities(base: object, revision: object, mode: PairCompatibility): Promise<string[]> {
   const findings = await classifySpecs(inlineJsonSchema(base), inlineJsonSchema(revision), { today, compatibility: mode });
   return findings.map((f) => `${f.severity} (${f.rule})`);
 }
