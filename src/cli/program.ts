@@ -81,6 +81,9 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--contract <name...>', 'lint only the named contract(s)')
     .option('--fix', 'apply safe automatic fixes')
     .addOption(FORMAT(['text', 'json', 'stylish', 'github', 'sarif', 'junit']))
+    .addOption(new Option('--fail-severity <level>', 'lowest level that fails the run (exit 1)').choices(['error', 'warn', 'info', 'hint']).default('error'))
+    .option('-D, --display-only-failures', 'show only the findings at or above --fail-severity')
+    .option('--baseline-write', "record today's findings in the lint baseline (lint.baseline, default .specver/lint-baseline.yaml); later runs count only new ones")
     .action(action(() => import('./commands/lint.ts')));
 
   program

@@ -1,55 +1,107 @@
-/** `specver lint`: lint each contract's spec; exit 1 when any contract has an error-severity violation. */
+/**
+ * `specver lint`: lint each contract's spec; exit 1 when a contract has a finding at or above --fail-severity
+ * (error by default) that the lint baseline does not record.
+ */
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import { loadConfig, requireContracts } from '../../config/load-config.ts';
-import { hasErrors, type LintViolation } from '../../lint/types.ts';
-import type { ContractConfig } from '../../types.ts';
+import { ConfigError } from '../../errors.ts';
+import { LINT_SEVERITIES, type LintReport, type LintRule, type LintSeverity, type LintViolation } from '../../lint/types.ts';
+import type { StaleEntry } from '../../lint/baseline.ts';
+import type { Config, ContractConfig } from '../../types.ts';
+
+type LintFormat = 'text' | 'json' | 'stylish' | 'github' | 'sarif' | 'junit';
 
 interface LintOptions {
   contract?: string[];
   fix?: boolean;
-  format: 'text' | 'json' | 'stylish' | 'github' | 'sarif' | 'junit';
+  format: LintFormat;
+  /** The lowest level that fails the run. */
+  failSeverity?: string;
+  /** Show only the findings at or above --fail-severity. */
+  displayOnlyFailures?: boolean;
+  /** Record today's findings as the lint baseline. */
+  baselineWrite?: boolean;
 }
 
-export async function run(ctx: Context, positional: string[], options: LintOptions): Promise<number> {
-  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
-  const contracts = requireContracts(config, [...positional, ...(options.contract ?? [])]);
+function failSeverityOf(value: string | undefined): LintSeverity {
+  if (value === undefined) return 'error';
+  if ((LINT_SEVERITIES as readonly string[]).includes(value)) return value as LintSeverity;
+  throw new ConfigError(`invalid --fail-severity '${value}'`, { hint: `use one of ${LINT_SEVERITIES.join(', ')}` });
+}
+
+async function lintAll(ctx: Context, config: Config, contracts: ContractConfig[], fix: boolean): Promise<{ report: LintReport; rules: LintRule[] }> {
   const { loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const rules = loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity });
   const { lintContracts } = await import('../../lint/lint-contracts.ts');
   const scoped = config.lint.overrides?.length ? await import('../../ruleset/lint-overrides.ts') : undefined;
   const policy = scoped?.lintPolicy(rules, config.lint.overrides, config.file);
   const report = await withProgress(ctx, 'Linting specs', async () => {
-    if (!scoped || !policy) return lintContracts(contracts, { root: config.root, rules, fix: options.fix === true });
+    if (!scoped || !policy) return lintContracts(contracts, { root: config.root, rules, fix });
     // Scoped levels: each contract runs the rules some block turns on for it, then gets its levels per violation.
     const adjust = (contract: ContractConfig, violations: LintViolation[]) => scoped.applyLintPolicy(contract.name, violations, rules, policy);
     const results = [];
     for (const contract of contracts) {
       const contractRules = scoped.rulesForContract(rules, policy, contract);
-      results.push(...(await lintContracts([contract], { root: config.root, rules: contractRules, fix: options.fix === true, adjust })).contracts);
+      results.push(...(await lintContracts([contract], { root: config.root, rules: contractRules, fix, adjust })).contracts);
     }
     return { contracts: results };
   });
-  const format = ctx.json ? 'json' : options.format;
+  return { report, rules };
+}
+
+/** Applies the baseline (or records a new one): the findings it holds move to `baselined`. */
+async function withBaseline(ctx: Context, config: Config, report: LintReport, write: boolean): Promise<{ report: LintReport; file?: string; stale: StaleEntry[] }> {
+  const { applyBaseline, baselineEntries, loadBaseline, writeBaseline } = await import('../../lint/baseline.ts');
+  const baseline = await loadBaseline(config);
+  if (write) {
+    const { withLock } = await import('../../versioning/session.ts');
+    const recorded = await withLock(config.root, ctx.now, () => writeBaseline(config, report, baseline.entries));
+    ctx.out.info(`Wrote ${baseline.file} (${recorded} finding${recorded === 1 ? '' : 's'} baselined)`);
+    return { ...applyBaseline(report, baselineEntries(report)), file: baseline.file };
+  }
+  if (baseline.entries.length === 0) return { report, stale: [] };
+  const applied = applyBaseline(report, baseline.entries);
+  const gone = applied.stale.reduce((n, e) => n + e.count - e.found, 0);
+  if (gone > 0)
+    ctx.out.warn(
+      `${baseline.file}: ${gone} baselined finding${gone === 1 ? ' is' : 's are'} gone (${applied.stale.length} stale entr${applied.stale.length === 1 ? 'y' : 'ies'}); run 'specver lint --baseline-write' to shrink the baseline`,
+    );
+  return { ...applied, file: baseline.file };
+}
+
+export async function run(ctx: Context, positional: string[], options: LintOptions): Promise<number> {
+  const failSeverity = failSeverityOf(options.failSeverity);
+  const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
+  const contracts = requireContracts(config, [...positional, ...(options.contract ?? [])]);
+  const { report: linted, rules } = await lintAll(ctx, config, contracts, options.fix === true);
+  const { report, file, stale } = await withBaseline(ctx, config, linted, options.baselineWrite === true);
+  const { fails, keepAtOrAbove } = await import('../../lint/severity-threshold.ts');
+  const failed = report.contracts.some((c) => fails(c, failSeverity));
+
+  const format: LintFormat = ctx.json ? 'json' : options.format;
+  // -q keeps the errors (and the summary); --display-only-failures what fails the run.
+  const shownFrom: LintSeverity | undefined = options.displayOnlyFailures ? failSeverity : ctx.quiet && (format === 'text' || format === 'stylish') ? 'error' : undefined;
+  const shown = shownFrom ? keepAtOrAbove(report, shownFrom) : report;
   if (format === 'json') {
     const { lintJson } = await import('../../report/lint-json.ts');
-    ctx.out.jsonDocument(lintJson(report));
+    ctx.out.jsonDocument(lintJson(shown, { failSeverity, ...(file ? { baseline: { file, stale } } : {}) }));
   } else if (format === 'stylish') {
     const { renderLintStylish } = await import('../../report/lint-stylish.ts');
     const { lintCountLine } = await import('../../report/lint-text.ts');
-    ctx.out.result(`${renderLintStylish(report)}${lintCountLine(report)}`);
+    ctx.out.result(`${renderLintStylish(shown)}${lintCountLine(shown, failSeverity)}`);
   } else if (format === 'github') {
     const { renderLintGithub } = await import('../../report/lint-github.ts');
-    ctx.out.raw(renderLintGithub(report), { workflowCommands: true });
+    ctx.out.raw(renderLintGithub(shown), { workflowCommands: true });
   } else if (format === 'sarif') {
     const { lintSarif } = await import('../../report/lint-sarif.ts');
-    ctx.out.rawJson(`${JSON.stringify(lintSarif(report, rules), null, 2)}\n`);
+    ctx.out.rawJson(`${JSON.stringify(lintSarif(shown, rules), null, 2)}\n`);
   } else if (format === 'junit') {
     const { renderLintJunit } = await import('../../report/lint-junit.ts');
-    ctx.out.raw(renderLintJunit(report));
+    ctx.out.raw(renderLintJunit(shown, failSeverity));
   } else {
     const { renderLintText } = await import('../../report/lint-text.ts');
-    ctx.out.result(renderLintText(report, (colour, text) => ctx.out.paint(colour, text)));
+    ctx.out.result(renderLintText(shown, (colour, text) => ctx.out.paint(colour, text), { failSeverity, quiet: ctx.quiet, verbose: ctx.verbose }));
   }
-  return report.contracts.some(hasErrors) ? 1 : 0;
+  return failed ? 1 : 0;
 }
