@@ -178,6 +178,21 @@ test('init --force -V restarts every contract at that version once confirmed; wi
   assert.match(again.stdout, /\nUpdated specver\.yaml\n/);
 });
 
+test('init --force -V in a terminal asks first; the default no changes nothing', async () => {
+  const project = fixtureProject('petstore');
+  assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
+  const before = project.snapshot();
+  const t = terminal(project.dir);
+  const done = runInit(t.ctx, { force: true, initialVersion: '3.0.0' });
+  await t.waitFor(/This discards the version history of catalog@2\.3\.0,[^]*restart at 3\.0\.0[^]*● No/);
+  t.type('\r');
+  await done.then(
+    () => assert.unreachable('expected a cancel'),
+    (error) => assert.instance(error, CancelledError),
+  );
+  assert.equal(project.snapshot(), before);
+});
+
 test('init --force -V to a version a contract already released is refused: exit 2 naming the snapshot, nothing changed', async () => {
   const project = fixtureProject('petstore');
   assert.is((await runSpecver(['init'], { cwd: project.dir })).exitCode, 0);
