@@ -40,6 +40,7 @@ export const PRECOMPILED: Record<string, string> = {
   'lint-rule.schema.json': 'validateLintRule',
   'version-journal.schema.json': 'validateVersionJournal',
   'waivers.schema.json': 'validateWaivers',
+  'lint-baseline.schema.json': 'validateLintBaseline',
 };
 
 /** Meta-schema ids of the JSON Schema dialects, as ajv registers them. */

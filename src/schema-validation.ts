@@ -26,6 +26,7 @@ const PRECOMPILED: Record<string, Validator> = {
   'lint-rule.schema.json': precompiled.validateLintRule,
   'version-journal.schema.json': precompiled.validateVersionJournal,
   'waivers.schema.json': precompiled.validateWaivers,
+  'lint-baseline.schema.json': precompiled.validateLintBaseline,
 };
 
 let ajv: Ajv2020 | undefined;

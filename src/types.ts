@@ -76,7 +76,8 @@ export interface Config {
   versioning: VersioningMode;
   contracts: ContractConfig[];
   rules: RuleCustomisation;
-  lint: RuleCustomisation;
+  /** `baseline`: the lint baseline file relative to root (default `.specver/lint-baseline.yaml`). */
+  lint: RuleCustomisation & { baseline?: string };
   /** Changelog path relative to root, or false for none. */
   changelog: string | false;
   git: { commit: boolean; tag: boolean };

@@ -70,7 +70,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .command('init')
     .description('scan the project for spec files and write specver.yaml and initial snapshots')
     .option('--dir <path>', 'root directory to scan (default: current directory)')
-    .option('-V, --initial-version <version>', 'initial version of every contract', '0.0.0')
+    .option('-V, --initial-version <version>', "version every contract starts at (default: each OpenAPI spec's info.version when it is semver, else 0.0.0; with --force it restarts every contract)")
     // No commander default: init --force keeps the configured mode unless --versioning is given.
     .addOption(new Option('--versioning <mode>', 'versioning mode (default: independent, or the configured one with --force)').choices(['independent', 'fixed']))
     .option('-f, --force', 'reinitialize even if a config exists, keeping the history of contracts that still exist')
@@ -84,6 +84,9 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--contract <name...>', 'lint only the named contract(s)')
     .option('--fix', 'apply safe automatic fixes')
     .addOption(FORMAT(['text', 'json', 'stylish', 'github', 'sarif', 'junit']))
+    .addOption(new Option('--fail-severity <level>', 'lowest level that fails the run (exit 1)').choices(['error', 'warn', 'info', 'hint']).default('error'))
+    .option('-D, --display-only-failures', 'show only the findings at or above --fail-severity')
+    .option('--baseline-write', "record today's findings in the lint baseline (lint.baseline, default .specver/lint-baseline.yaml); later runs count only new ones")
     .action(action(() => import('./commands/lint.ts')));
 
   program
@@ -154,6 +157,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .argument('<path>', 'spec file')
     .option('--name <name>', 'contract name (default: derived from the file name)')
     .addOption(new Option('--format <format>', 'spec format (default: detected)').choices(['openapi', 'json-schema']))
+    .option('-V, --initial-version <version>', "version the contract starts at (default: the spec's info.version when it is semver, else 0.0.0)")
     .action(action(async () => ({ run: (await import('./commands/contract.ts')).runAdd })));
   contract
     .command('list')

@@ -13,6 +13,7 @@ import { parseSource } from '../load/parse-source.ts';
 import type { SpecKind } from '../load/types.ts';
 import { isInside } from './load-config.ts';
 import { uniqueNames } from './contract-names.ts';
+import { isRecord } from '../toolkit/values.ts';
 
 /** Directories never scanned: dependencies, VCS data, specver's own state, build output. Hidden ones too. */
 export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.specver', 'dist', 'build']);
@@ -32,6 +33,8 @@ export interface DiscoveredSpec {
   kind: SpecKind;
   /** Other files of the spec reached through relative $refs (relative paths), when it is multi-file. */
   parts: string[];
+  /** An OpenAPI document's `info.version` as written, when it is a string (where `init` may start the contract). */
+  infoVersion?: string;
 }
 
 export interface DiscoverOptions {
@@ -135,10 +138,10 @@ export async function discoverSpecs(root: string, options: DiscoverOptions = {})
     return result;
   };
 
-  const candidates: { file: string; kind: SpecKind }[] = [];
+  const candidates: { file: string; kind: SpecKind; infoVersion?: string }[] = [];
   for (const file of files.sort()) {
     const result = await parse(file, true);
-    if (result?.kind) candidates.push({ file, kind: result.kind });
+    if (result?.kind) candidates.push({ file, kind: result.kind, ...infoVersionOf(result) });
   }
 
   // Files reachable from each candidate through relative $refs (any file, spec-looking or not).
@@ -178,5 +181,14 @@ export async function discoverSpecs(root: string, options: DiscoverOptions = {})
     absolutePath: c.file,
     kind: c.kind,
     parts: [...reach.get(c.file)!].map(rel).sort(),
+    ...(c.infoVersion !== undefined ? { infoVersion: c.infoVersion } : {}),
   }));
 }
+
+function infoVersionOf(result: ParsedFile): { infoVersion?: string } {
+  if (result.kind?.format !== 'openapi' || !isRecord(result.data)) return {};
+  const info = result.data.info;
+  const version = isRecord(info) ? info.version : undefined;
+  return typeof version === 'string' ? { infoVersion: version } : {};
+}
+

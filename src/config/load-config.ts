@@ -322,6 +322,12 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
       : writeProblem({ root, protectedFiles: [file, ...contracts.map((c) => resolve(root, c.path))] }, resolve(root, raw.changelog), false);
     if (problem) fail(['changelog'], `changelog: ${raw.changelog} ${problem}`, 'point changelog at a Markdown file inside the project, such as CHANGELOG.md, or set it to false');
   }
+  const baseline = raw.lint?.baseline;
+  if (baseline !== undefined) {
+    // lint --baseline-write writes it: inside the project, never onto .git/, the config or a spec.
+    const problem = baseline.includes('\0') ? 'contains a NUL character' : writeProblem({ root, protectedFiles: [file, ...contracts.map((c) => resolve(root, c.path))] }, resolve(root, baseline), true);
+    if (problem) fail(['lint', 'baseline'], `lint.baseline: ${baseline} ${problem}`, 'point lint.baseline at a YAML file inside the project, such as .specver/lint-baseline.yaml');
+  }
   const waivers = raw.gate?.waivers ?? '.specver/waivers.yaml';
   checkLength(['gate', 'waivers'], waivers);
   if (!isInside(root, resolve(root, waivers)) || waivers.includes('\0'))
@@ -339,7 +345,12 @@ function buildConfig(raw: RawConfig, file: string, positions: () => ConfigDocume
     versioning: raw.versioning ?? 'independent',
     contracts,
     rules: { files: raw.rules?.files ?? [], severity: { ...(raw.rules?.severity ?? {}) }, ...(raw.rules?.overrides ? { overrides: raw.rules.overrides } : {}) },
-    lint: { files: raw.lint?.files ?? [], severity: { ...(raw.lint?.severity ?? {}) }, ...(raw.lint?.overrides ? { overrides: raw.lint.overrides } : {}) },
+    lint: {
+      files: raw.lint?.files ?? [],
+      severity: { ...(raw.lint?.severity ?? {}) },
+      ...(raw.lint?.overrides ? { overrides: raw.lint.overrides } : {}),
+      ...(baseline !== undefined ? { baseline: normaliseContractPath(root, baseline) } : {}),
+    },
     changelog: raw.changelog === undefined ? 'CHANGELOG.md' : raw.changelog,
     git: { commit: raw.git?.commit ?? false, tag: raw.git?.tag ?? false },
     syncInfoVersion: raw.syncInfoVersion ?? true,

@@ -3,7 +3,8 @@
  * name, settings, version and snapshots; newly found specs are added at the initial version; contracts whose
  * spec is gone are the only thing dropped (after confirmation), unless their spec moved: then they are kept at
  * the new path (moved-contracts.ts finds the match, the user confirms it). With a readable specver.yaml its text is edited
- * in place, so rules, lint settings, comments and every other field survive.
+ * in place, so rules, lint settings, comments and every other field survive. With `reset` (an explicit
+ * `init --force -V`), contracts keep their names and settings but all restart at that version.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,15 @@ export interface ReinitPlan {
 
 export interface ReinitOptions {
   root: string;
+  /** Where a contract starts when `startVersions` has nothing for its path. */
   initialVersion: string;
+  /** Spec path -> the version its contract starts at when it is new (its info.version, see start-version.ts). */
+  startVersions?: Record<string, string>;
+  /**
+   * `init --force -V <version>`: every contract, kept ones too, restarts at `initialVersion` (their version
+   * history is discarded after confirmation; names, settings and snapshot files stay).
+   */
+  reset?: boolean;
   /** --versioning when given on the command line. */
   versioning?: VersioningMode;
   /** Contracts whose spec moved to a discovered one, confirmed to be kept (see moved-contracts.ts). */
@@ -72,12 +81,12 @@ export function planReinit(previous: PreviousSetup, found: ContractConfig[], opt
     for (const contract of added) text = addContractToText(text, contract);
     if (options.versioning && options.versioning !== previous.config!.versioning) text = setVersioning(text, options.versioning);
     const versions: Record<string, string> = {};
-    for (const c of kept) versions[c.name] = previous.versions[c.name] ?? options.initialVersion;
-    for (const c of added) versions[c.name] = options.initialVersion;
+    for (const c of kept) versions[c.name] = (!options.reset && previous.versions[c.name]) || startOf(c, options);
+    for (const c of added) versions[c.name] = startOf(c, options);
     return {
       contracts: [...kept, ...added],
       versions,
-      kept: new Set(kept.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
+      kept: new Set(kept.filter((c) => !options.reset && previous.versions[c.name] !== undefined).map((c) => c.name)),
       dropped: gone.map((c) => ({ name: c.name, ...(previous.versions[c.name] ? { version: previous.versions[c.name] } : {}) })),
       movedFrom: new Map(moved.map((m) => [m.contract.name, m.contract.path])),
       configText: text,
@@ -86,17 +95,22 @@ export function planReinit(previous: PreviousSetup, found: ContractConfig[], opt
   }
   // No usable config: keep the versions of the specs found under the same names.
   const names = new Set(found.map((c) => c.name));
-  const versions = Object.fromEntries(found.map((c) => [c.name, previous.versions[c.name] ?? options.initialVersion]));
+  const versions = Object.fromEntries(found.map((c) => [c.name, (!options.reset && previous.versions[c.name]) || startOf(c, options)]));
   return {
     contracts: found,
     versions,
-    kept: new Set(found.filter((c) => previous.versions[c.name] !== undefined).map((c) => c.name)),
+    kept: new Set(found.filter((c) => !options.reset && previous.versions[c.name] !== undefined).map((c) => c.name)),
     dropped: Object.entries(previous.versions)
       .filter(([name]) => !names.has(name))
       .map(([name, version]) => ({ name, version })),
     movedFrom: new Map(),
     versioning,
   };
+}
+
+/** A new (or reset) contract's first version: its spec's start version, unless an explicit one applies to all. */
+function startOf(contract: ContractConfig, options: ReinitOptions): string {
+  return (!options.reset && options.startVersions?.[contract.path]) || options.initialVersion;
 }
 
 /** `versioning: <mode>` replaced in place (or added at the top level). */

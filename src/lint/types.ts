@@ -119,6 +119,8 @@ export interface ContractLintResult {
   file: string;
   violations: LintViolation[];
   fixed: AppliedFix[];
+  /** Findings the lint baseline records (left out of `violations`: they never fail the run). */
+  baselined?: LintViolation[];
 }
 
 export interface LintReport {

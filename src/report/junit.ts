@@ -5,6 +5,8 @@ export interface JunitCase {
   className: string;
   /** Present when the case failed. */
   failure?: { message: string; type: string; detail?: string };
+  /** A note on a passing case (shown in the case's details by CI test views). */
+  systemOut?: string;
 }
 
 export interface JunitSuite {
@@ -34,7 +36,8 @@ export function renderJunit(name: string, suites: JunitSuite[]): string {
     for (const c of suite.cases) {
       const open = `    <testcase name="${xml(c.name)}" classname="${xml(c.className)}"`;
       if (!c.failure) {
-        lines.push(`${open}/>`);
+        if (c.systemOut === undefined) lines.push(`${open}/>`);
+        else lines.push(`${open}>`, `      <system-out>${xml(c.systemOut)}</system-out>`, '    </testcase>');
         continue;
       }
       lines.push(`${open}>`);

@@ -7,7 +7,8 @@ import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
-const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8');
+// info.version as initialised (1.0.0): a release never lowers the spec's own version.
+const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 1.0.0');
 
 test('rename keeps everything: config entry (comments, quoting), versions, snapshots, pending changesets, pre.json', async () => {
   const p = emptyProject('specver-rename-');

@@ -69,17 +69,32 @@ test('contract list --format json / --json validate against the schema', async (
   }
 });
 
-test('contract add: detects the format, keeps the config byte for byte, snapshot at 0.0.0 and a versions entry', async () => {
+test('contract add: detects the format, keeps the config byte for byte, snapshot at its info.version and a versions entry', async () => {
   const project = await commentedProject();
   const r = await runSpecver(['contract', 'add', 'api/legacy.json'], { cwd: project.dir });
   assert.is(r.exitCode, 0, r.stderr);
-  assert.match(r.stdout, /^Added contract legacy \(OpenAPI 2\.0\) api\/legacy\.json at 0\.0\.0\n/);
+  assert.match(r.stdout, /^Added contract legacy \(OpenAPI 2\.0\) api\/legacy\.json at 0\.9\.0 \(from info\.version\)\n/);
   const text = project.read('specver.yaml');
   const marker = 'compatibility: full   # consumers and producers upgrade independently\n';
   const at = COMMENTED.indexOf(marker) + marker.length;
   assert.is(text, `${COMMENTED.slice(0, at)}    -   name: legacy\n        format: openapi\n        path: api/legacy.json\n${COMMENTED.slice(at)}`);
-  assert.is(project.read('.specver/snapshots/legacy@0.0.0.json'), project.read('api/legacy.json'));
-  assert.equal(JSON.parse(project.read('.specver/versions.json')).contracts, { legacy: '0.0.0', 'order-event': '0.3.0', petstore: '1.2.0' });
+  assert.is(project.read('.specver/snapshots/legacy@0.9.0.json'), project.read('api/legacy.json'));
+  assert.equal(JSON.parse(project.read('.specver/versions.json')).contracts, { legacy: '0.9.0', 'order-event': '0.3.0', petstore: '1.2.0' });
+});
+
+test('contract add -V / --initial-version starts the contract there; a JSON Schema without -V starts at 0.0.0', async () => {
+  const project = await commentedProject();
+  const r = await runSpecver(['contract', 'add', 'api/legacy.json', '-V', '4.1.0', '--json'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  assertValidOutput('contract.schema.json', r.json());
+  assert.is(r.json().contract.version, '4.1.0');
+  assert.is(r.json().contract.versionFrom, 'initial-version');
+  assert.ok(project.exists('.specver/snapshots/legacy@4.1.0.json'));
+  const schema = await runSpecver(['contract', 'add', 'schemas/customer.schema.json', '--json'], { cwd: project.dir });
+  assert.is(schema.exitCode, 0, schema.stderr);
+  assertValidOutput('contract.schema.json', schema.json());
+  assert.equal([schema.json().contract.version, schema.json().contract.versionFrom], ['0.0.0', 'default']);
+  assert.equal(JSON.parse(project.read('.specver/versions.json')).contracts, { customer: '0.0.0', legacy: '4.1.0', 'order-event': '0.3.0', petstore: '1.2.0' });
 });
 
 test('contract add from a subdirectory, with --name and --json', async () => {
@@ -90,10 +105,10 @@ test('contract add from a subdirectory, with --name and --json', async () => {
   assertValidOutput('contract.schema.json', doc);
   assert.equal(doc, {
     action: 'added',
-    contract: { name: 'shop', format: 'openapi', path: 'api/catalog/openapi.yaml', kind: 'OpenAPI 3.1', version: '0.0.0' },
-    snapshot: '.specver/snapshots/shop@0.0.0.yaml',
+    contract: { name: 'shop', format: 'openapi', path: 'api/catalog/openapi.yaml', kind: 'OpenAPI 3.1', version: '2.3.0', versionFrom: 'info.version' },
+    snapshot: '.specver/snapshots/shop@2.3.0.yaml',
   });
-  assert.ok(project.exists('.specver/snapshots/shop@0.0.0.yaml'));
+  assert.ok(project.exists('.specver/snapshots/shop@2.3.0.yaml'));
 });
 
 test('contract add in fixed versioning starts at the shared version', async () => {
@@ -105,6 +120,9 @@ test('contract add in fixed versioning starts at the shared version', async () =
   assert.is(r.json().contract.version, '1.2.0');
   assert.is(r.json().contract.compatibility, 'backward');
   assert.ok(project.exists('.specver/snapshots/customer@1.2.0.json'));
+  const other = await runSpecver(['contract', 'add', 'api/legacy.json', '-V', '2.0.0'], { cwd: project.dir });
+  assert.is(other.exitCode, 2);
+  assert.match(other.stderr, /--initial-version 2\.0\.0: in fixed versioning every contract shares the version 1\.2\.0\nhint: drop --initial-version/);
 });
 
 const REFUSED: [string, string[], RegExp][] = [
@@ -117,6 +135,8 @@ const REFUSED: [string, string[], RegExp][] = [
   ['a file outside the root', ['../outside.yaml'], /is outside the project root/],
   ['a file that is no spec', ['README.md'], /README\.md is not a spec file \(expected \.yaml, \.yml or \.json\)/],
   ['a YAML file that is no spec', ['notes.yaml'], /notes\.yaml is neither OpenAPI/],
+  ['an initial version that is no semantic version', ['api/legacy.json', '-V', 'v1'], /invalid --initial-version 'v1'/],
+  ['an initial version too large to count', ['api/legacy.json', '-V', '9007199254740993.0.0'], /invalid --initial-version '9007199254740993\.0\.0': version .* has a number/],
 ];
 
 for (const [what, args, message] of REFUSED) {

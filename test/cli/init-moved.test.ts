@@ -13,7 +13,8 @@ import { terminal } from '../helpers/terminal.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
-const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8');
+// init starts petstore at its info.version: 0.0.0, as these cases assume.
+const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 0.0.0');
 const SCHEMA = readFileSync(join(FIXTURES, 'changesets/project/schemas/order-event.schema.json'), 'utf8').replace(
   '"title": "OrderEvent",',
   '"$id": "https://example.com/order-event.json",\n  "title": "OrderEvent",',
@@ -111,7 +112,8 @@ test('no single match (two copies with its title, both edited): nothing is guess
   const r = await runSpecver(['init', '--force', '--yes', '--json'], { cwd: p.dir });
   assert.is(r.exitCode, 0, r.stderr);
   assert.equal(r.json().dropped, [{ name: 'petstore', version: '0.1.0' }]);
-  assert.equal(JSON.parse(p.read('.specver/versions.json')).contracts, { 'order-event': '0.0.0', 'pets-a': '0.0.0', 'pets-b': '0.0.0' });
+  // The copies are new contracts: each starts at its info.version, which the release of petstore set to 0.1.0.
+  assert.equal(JSON.parse(p.read('.specver/versions.json')).contracts, { 'order-event': '0.0.0', 'pets-a': '0.1.0', 'pets-b': '0.1.0' });
 });
 
 test('a new spec named like the moved contract (of another format, so no name match) gets a name of its own', async () => {

@@ -107,7 +107,7 @@ test('--format json validates against its schema; --json is the same', async () 
     assert.is(r.exitCode, 0);
     const doc = r.json();
     assertValidOutput('lint.schema.json', doc);
-    assert.equal(doc.summary, { contracts: 2, passed: 2, failed: 0, errors: 0, warnings: 1, fixed: 0 });
+    assert.equal(doc.summary, { contracts: 2, passed: 2, failed: 0, errors: 0, warnings: 1, fixed: 0, baselined: 0, failSeverity: 'error' });
     assert.equal(doc.contracts[0].violations[0], { rule: 'operation-operationid', severity: 'warn', message: 'Operation must have an operationId', file: 'api/petstore.yaml', line: 14, pointer: '/paths/~1pets~1{petId}/get/operationId', fixable: false });
   }
 });
@@ -132,7 +132,12 @@ test('--format github, sarif and junit carry file and line', async () => {
     assert.type(result.message.text, 'string');
   }
   const junit = await runSpecver(['lint', '--format', 'junit'], { cwd: p.dir });
-  assert.match(junit.stdout, '<failure message="info must have a license" type="warn">api/petstore.yaml:2 /info/license</failure>');
+  // A warning does not fail the run, so it is no failure: a passed case whose system-out says what was found.
+  assert.match(junit.stdout, '<testcase name="info-license api/petstore.yaml:2" classname="specver.lint.petstore">\n      <system-out>warn (below --fail-severity error, not failing): info must have a license at api/petstore.yaml:2 /info/license</system-out>');
+  assert.match(junit.stdout, /<testsuites name="specver lint" tests="\d+" failures="0">/);
+  const strict = await runSpecver(['lint', '--format', 'junit', '--fail-severity', 'warn'], { cwd: p.dir });
+  assert.is(strict.exitCode, 1);
+  assert.match(strict.stdout, '<failure message="info must have a license" type="warn">api/petstore.yaml:2 /info/license</failure>');
 });
 
 test('lint: severity overrides and custom rule files from specver.yaml', async () => {

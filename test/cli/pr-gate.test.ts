@@ -13,7 +13,8 @@ import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-projec
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z');
-const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8');
+// init starts petstore at its info.version: 0.0.0, as these cases assume.
+const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 0.0.0');
 /** The spec without GET /pets/{petId}: a breaking change. */
 const WITHOUT_GET_PET = SPEC.slice(0, SPEC.indexOf('  /pets/{petId}:')) + SPEC.slice(SPEC.indexOf('components:'));
 /** A new operation: a non-breaking change. */

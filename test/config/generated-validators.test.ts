@@ -41,6 +41,11 @@ const samples: Record<string, unknown[]> = {
     { waivers: [{ rule: '', contract: 'api', location: '/x', reason: 'r', expires: 'tomorrow', extra: 1 }] },
     { waiver: [] },
   ],
+  'lint-baseline.schema.json': [
+    { findings: [{ rule: 'operation-operationid', contract: 'api', file: 'api.yaml', pointer: '/paths/~1pets/get', count: 2 }] },
+    { findings: [{ rule: '', contract: 'api', file: 'api.yaml', pointer: '', count: 0, line: 3 }] },
+    { finding: [] },
+  ],
 };
 
 for (const file of Object.keys(PRECOMPILED as Record<string, string>)) {

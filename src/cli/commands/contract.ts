@@ -23,6 +23,9 @@ import { listSnapshots, renderSnapshot, removeSnapshots } from '../../store/snap
 import { readVersions, writeVersions, type VersionsState } from '../../store/state.ts';
 import { CONTRACT_NAME_PATTERN, type Config, type ContractConfig, type ContractFormat } from '../../types.ts';
 import type { Context } from '../context.ts';
+import { assertCountableVersion } from '../../toolkit/version-numbers.ts';
+import { isRecord } from '../../toolkit/values.ts';
+import { DEFAULT_START_VERSION, usableInfoVersion } from '../../versioning/start-version.ts';
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
@@ -47,14 +50,15 @@ async function currentVersions(config: Config): Promise<VersionsState> {
 }
 
 /** Detects a spec file's kind; `--format` must agree with it. */
-async function detectFormat(root: string, file: string, shown: string, requested?: ContractFormat): Promise<{ format: ContractFormat; kind?: SpecKind }> {
+async function detectFormat(root: string, file: string, shown: string, requested?: ContractFormat): Promise<{ format: ContractFormat; kind?: SpecKind; infoVersion?: string }> {
   const source = parseSource(await readSpecText(file, { projectRoot: root }), file, { displayPath: shown });
   const { kind, problem } = detectKindOrExplain(source.data, file);
   if (kind) {
     if (requested && requested !== kind.format) {
       throw new ConfigError(`${shown} is ${describeKind(kind)}, not ${requested}`, { hint: `drop --format, or pass --format ${kind.format}` });
     }
-    return { format: kind.format, kind };
+    const info = kind.format === 'openapi' && isRecord(source.data) && isRecord(source.data.info) ? source.data.info.version : undefined;
+    return { format: kind.format, kind, ...(typeof info === 'string' ? { infoVersion: info } : {}) };
   }
   // A JSON Schema need not declare `$schema`; --format json-schema vouches for it.
   const data = source.data as Record<string, unknown> | null;
@@ -69,9 +73,12 @@ async function detectFormat(root: string, file: string, shown: string, requested
 export interface AddOptions {
   name?: string;
   format?: ContractFormat;
+  /** -V: the version the contract starts at (default: its info.version when semver, else 0.0.0). */
+  initialVersion?: string;
 }
 
 export async function runAdd(ctx: Context, path: string, options: AddOptions = {}): Promise<number> {
+  if (options.initialVersion !== undefined) assertStartVersion(options.initialVersion);
   const config = await loadConfig(ctx);
   const absolute = resolve(ctx.cwd, path);
   if (!isInside(config.root, absolute) || absolute === config.root) {
@@ -92,7 +99,7 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
   if (config.contracts.some((c) => c.name === name)) {
     throw new ConfigError(`a contract named '${name}' already exists`, { hint: options.name ? 'choose another --name' : 'pass --name <name> to choose a different name' });
   }
-  const { format, kind } = await detectFormat(config.root, absolute, relativePath, options.format);
+  const { format, kind, infoVersion } = await detectFormat(config.root, absolute, relativePath, options.format);
   const contract: ContractConfig =
     format === 'json-schema' ? { name, format, path: relativePath, compatibility: 'backward' } : { name, format, path: relativePath };
 
@@ -103,7 +110,7 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
 
   return locked(ctx, config, async () => {
     const versions = await currentVersions(config);
-    const version = startVersion(config, versions);
+    const { version, from } = startVersion(config, versions, options.initialVersion, usableInfoVersion(infoVersion));
     const snapshot = await renderSnapshot(edited, added, version);
     await writeStateFile(config.root, snapshot.file, snapshot.text);
     await writeVersions(config.root, { versioning: config.versioning, contracts: { ...versions.contracts, [name]: version } });
@@ -113,22 +120,42 @@ export async function runAdd(ctx: Context, path: string, options: AddOptions = {
     if (ctx.json) {
       ctx.out.jsonDocument({
         action: 'added',
-        contract: { ...added, ...(kind ? { kind: describeKind(kind) } : {}), version },
+        contract: { ...added, ...(kind ? { kind: describeKind(kind) } : {}), version, versionFrom: from },
         snapshot: snapshotPath,
       });
     } else {
-      ctx.out.result(`Added contract ${name} (${kind ? describeKind(kind) : format}) ${relativePath} at ${version}`);
+      const origin = from === 'info.version' ? ' (from info.version)' : from === 'fixed' ? ' (the shared version)' : '';
+      ctx.out.result(`Added contract ${name} (${kind ? describeKind(kind) : format}) ${relativePath} at ${version}${origin}`);
       ctx.out.info(`Wrote snapshot ${snapshotPath}`);
     }
     return 0;
   });
 }
 
-/** A new contract starts at 0.0.0, or at the shared version in fixed versioning. */
-function startVersion(config: Config, versions: VersionsState): string {
-  if (config.versioning !== 'fixed') return '0.0.0';
-  const existing = Object.values(versions.contracts).filter((v) => semverValid(v));
-  return existing.length > 0 ? existing.sort(semverRcompare)[0]! : '0.0.0';
+type StartedFrom = 'initial-version' | 'info.version' | 'fixed' | 'default';
+
+function assertStartVersion(version: string): void {
+  assertCountableVersion(version, `invalid --initial-version '${version}'`);
+  if (semverValid(version) !== version)
+    throw new ConfigError(`invalid --initial-version '${version}'`, { hint: 'give a semantic version such as 0.0.0, 1.0.0 or 2.3.0' });
+}
+
+/**
+ * Where a new contract starts: -V, else its spec's info.version (when semver), else 0.0.0. In fixed versioning
+ * every contract shares one version, so a contract joining others takes theirs (a different -V is refused).
+ */
+function startVersion(config: Config, versions: VersionsState, requested: string | undefined, infoVersion: string | undefined): { version: string; from: StartedFrom } {
+  const existing = config.versioning === 'fixed' ? Object.values(versions.contracts).filter((v) => semverValid(v)).sort(semverRcompare)[0] : undefined;
+  if (existing !== undefined) {
+    if (requested !== undefined && requested !== existing)
+      throw new ConfigError(`--initial-version ${requested}: in fixed versioning every contract shares the version ${existing}`, {
+        hint: `drop --initial-version (the contract joins at ${existing}), or switch to independent versioning`,
+      });
+    return { version: existing, from: 'fixed' };
+  }
+  if (requested !== undefined) return { version: requested, from: 'initial-version' };
+  if (infoVersion !== undefined) return { version: infoVersion, from: 'info.version' };
+  return { version: DEFAULT_START_VERSION, from: 'default' };
 }
 
 export interface ListOptions {

@@ -18,7 +18,9 @@ import { acquireLock } from '../../store/lock.ts';
 import { lockFile, snapshotsDir, STATE_DIR_NAME, STATE_GITIGNORE, stateGitignoreFile, versionsFile } from '../../store/paths.ts';
 import { renderSnapshot, snapshotPath } from '../../store/snapshots.ts';
 import { readVersions, renderVersions } from '../../store/state.ts';
-import { planReinit, type PreviousSetup } from '../../config/reinit.ts';
+import { planReinit, type PreviousSetup, type ReinitPlan } from '../../config/reinit.ts';
+import { DEFAULT_START_VERSION, usableInfoVersion } from '../../versioning/start-version.ts';
+import semverRcompare from 'semver/functions/rcompare.js';
 import type { MovedContract } from '../../config/moved-contracts.ts';
 import type { Config, ContractConfig, VersioningMode } from '../../types.ts';
 import type { Context } from '../context.ts';
@@ -44,7 +46,9 @@ function toPosix(path: string): string {
 
 export async function run(ctx: Context, options: InitOptions = {}): Promise<number> {
   const json = ctx.json || options.format === 'json';
-  const initialVersion = options.initialVersion ?? '0.0.0';
+  // An explicit -V applies to every contract; without it each OpenAPI contract starts at its info.version.
+  const explicitVersion = options.initialVersion !== undefined;
+  const initialVersion = options.initialVersion ?? DEFAULT_START_VERSION;
   assertCountableVersion(initialVersion, `invalid initial version '${initialVersion}'`);
   if (semverValid(initialVersion) !== initialVersion) {
     throw new ConfigError(`invalid initial version '${initialVersion}'`, { hint: 'give a semantic version such as 0.0.0, 1.0.0 or 1.0.0-beta.0' });
@@ -67,7 +71,7 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
   const reinit = existsSync(configFile);
   if (reinit && !options.force) {
     throw new ConfigError(`${shownConfig} already exists`, {
-      hint: 'pass --force to reinitialize (contracts whose spec still exists keep their versions, snapshots and settings)',
+      hint: 'pass --force to reinitialize (contracts whose spec still exists keep their versions, snapshots and settings; with -V they restart at that version)',
     });
   }
   const previous = reinit ? await readPrevious(configFile, shownConfig, root) : undefined;
@@ -85,7 +89,11 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
       : { name: spec.name, format: 'openapi', path };
   });
   const moved = previous ? await confirmedMoves(ctx, root, previous, found) : [];
-  const plan = planReinit(previous ?? { versions: {} }, found, { root, initialVersion, versioning: options.versioning, moved });
+  const versioning = options.versioning ?? previous?.config?.versioning ?? 'independent';
+  const startVersions = explicitVersion ? {} : startVersionsOf(discovered, root, versioning);
+  const reset = explicitVersion && previous !== undefined;
+  const plan = planReinit(previous ?? { versions: {} }, found, { root, initialVersion, startVersions, reset, versioning: options.versioning, moved });
+  const resetFrom = reset ? await confirmedReset(ctx, root, previous, plan, initialVersion) : new Map<string, string>();
   if (plan.dropped.length > 0) {
     const { confirmDiscard } = await import('../confirm.ts');
     const list = plan.dropped.map((d) => (d.version ? `${d.name}@${d.version}` : d.name)).join(', ');
@@ -113,8 +121,50 @@ export async function run(ctx: Context, options: InitOptions = {}): Promise<numb
     await release();
   }
 
-  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, versions: versions.contracts, snapshots, kept: plan.kept, dropped: plan.dropped, movedFrom: plan.movedFrom });
+  const fromInfoVersion = new Set(config.contracts.filter((c) => !plan.kept.has(c.name) && !reset && startVersions[c.path] === plan.versions[c.name]).map((c) => c.name));
+  report(ctx, json, { root, scanRoot, configFile, discovered, config, initialVersion, versions: versions.contracts, snapshots, kept: plan.kept, dropped: plan.dropped, movedFrom: plan.movedFrom, fromInfoVersion, resetFrom });
   return 0;
+}
+
+/**
+ * Spec path -> the version its contract starts at: the OpenAPI document's info.version when it is a usable
+ * semantic version. In fixed versioning every contract shares one version: the highest of them.
+ */
+function startVersionsOf(discovered: DiscoveredSpec[], root: string, versioning: VersioningMode): Record<string, string> {
+  const starts = discovered.flatMap((spec) => {
+    const version = usableInfoVersion(spec.infoVersion);
+    return version ? [[toPosix(relative(root, spec.absolutePath)), version] as const] : [];
+  });
+  if (versioning !== 'fixed' || starts.length === 0) return Object.fromEntries(starts);
+  const shared = starts.map(([, v]) => v).sort(semverRcompare)[0]!;
+  return Object.fromEntries(discovered.map((spec) => [toPosix(relative(root, spec.absolutePath)), shared]));
+}
+
+/**
+ * `init --force -V <version>` discards the version history of the contracts it restarts: asked first (a
+ * prompt, or --yes). A version that already has a snapshot was released: restarting there would make that old
+ * snapshot the new baseline, so it is refused. Returns contract name -> the version it had.
+ */
+async function confirmedReset(ctx: Context, root: string, previous: PreviousSetup | undefined, plan: ReinitPlan, version: string): Promise<Map<string, string>> {
+  const restarted = new Map<string, string>();
+  for (const [name, before] of Object.entries(previous?.versions ?? {})) if (plan.versions[name] !== undefined && before !== version) restarted.set(name, before);
+  if (restarted.size === 0) return restarted;
+  const { listSnapshots } = await import('../../store/snapshots.ts');
+  for (const name of restarted.keys()) {
+    const existing = (await listSnapshots({ root }, name)).find((s) => s.version === version);
+    if (existing)
+      throw new ConfigError(`${name}@${version} already has a snapshot: a released version is never started again`, {
+        file: toPosix(relative(root, existing.file)),
+        hint: `pass a -V above ${name}'s latest release, or run init --force without -V to keep the history`,
+      });
+  }
+  const list = [...restarted].map(([name, before]) => `${name}@${before}`).sort().join(', ');
+  const { confirmDiscard } = await import('../confirm.ts');
+  await confirmDiscard(
+    ctx,
+    `the version history of ${list}: they restart at ${version} with a snapshot of the current spec; their older snapshots stay in .specver/snapshots/, and 'specver version' refuses any version that already has one`,
+  );
+  return restarted;
 }
 
 /**
@@ -193,6 +243,10 @@ interface InitReport {
   kept: Set<string>;
   dropped: { name: string; version?: string }[];
   movedFrom: Map<string, string>;
+  /** Contracts started at their spec's info.version. */
+  fromInfoVersion: Set<string>;
+  /** `--force -V`: restarted contracts -> the version they had. */
+  resetFrom: Map<string, string>;
 }
 
 function report(ctx: Context, json: boolean, r: InitReport): void {
@@ -211,6 +265,8 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
       snapshot: rel(snapshotPath(r.config, contract, version)),
       ...(r.kept.has(contract.name) ? { kept: true } : {}),
       ...(r.movedFrom.has(contract.name) ? { movedFrom: r.movedFrom.get(contract.name)! } : {}),
+      ...(r.fromInfoVersion.has(contract.name) ? { fromInfoVersion: true as const } : {}),
+      ...(r.resetFrom.has(contract.name) ? { resetFrom: r.resetFrom.get(contract.name)! } : {}),
     };
   });
   if (json) {
@@ -234,16 +290,18 @@ function report(ctx: Context, json: boolean, r: InitReport): void {
     for (const c of contracts) {
       const parts = c.parts ? ctx.out.paint('gray', ` (+${c.parts.length} referenced file${c.parts.length === 1 ? '' : 's'})`) : '';
       const moved = c.movedFrom ? `, moved from ${c.movedFrom}` : '';
-      const kept = c.kept ? ctx.out.paint('gray', ` (kept at ${c.version}${moved})`) : '';
-      ctx.out.result(`  ${c.kind.padEnd(kindWidth)}  ${ctx.out.paint('bold', c.name.padEnd(nameWidth))}  ${c.path}${parts}${kept}`);
+      const origin = c.resetFrom !== undefined ? ` (reset from ${c.resetFrom})` : c.fromInfoVersion ? ' (from info.version)' : '';
+      const version = c.kept ? ` (kept at ${c.version}${moved})` : `  version ${c.version}${origin}`;
+      ctx.out.result(`  ${c.kind.padEnd(kindWidth)}  ${ctx.out.paint('bold', c.name.padEnd(nameWidth))}  ${c.path}${parts}${ctx.out.paint('gray', version)}`);
     }
   }
   for (const d of r.dropped) ctx.out.result(`Dropped ${d.name}${d.version ? `@${d.version}` : ''}: its spec file is gone (its snapshots stay in .specver/snapshots/)`);
   const empty = contracts.length === 0 ? ' with no contracts (add one with: specver contract add <path>)' : '';
-  const verb = r.kept.size > 0 || r.dropped.length > 0 ? 'Updated' : 'Created';
+  const verb = r.kept.size > 0 || r.dropped.length > 0 || r.resetFrom.size > 0 ? 'Updated' : 'Created';
   ctx.out.result(`${verb} ${rel(r.configFile)}${empty}`);
   ctx.out.result(`${verb} ${STATE_DIR_NAME}/`);
-  const at = r.kept.size === 0 ? ` at ${r.initialVersion}` : '';
+  const written = new Set(contracts.filter((c) => !c.kept).map((c) => c.version));
+  const at = r.kept.size === 0 && written.size <= 1 ? ` at ${[...written][0] ?? r.initialVersion}` : '';
   const keptNote = r.kept.size > 0 ? ` (${r.kept.size} contract${r.kept.size === 1 ? '' : 's'} kept with their versions and snapshots)` : '';
   ctx.out.result(`Wrote ${r.snapshots.length} snapshot${r.snapshots.length === 1 ? '' : 's'}${at}${keptNote}`);
 }

@@ -9,6 +9,7 @@ import { abbreviated } from '../../toolkit/path-length.ts';
 import { MAX_PRE_TAG_LENGTH } from '../../toolkit/version-numbers.ts';
 import type { PlanInput, VersionPlan } from '../../versioning/plan.ts';
 import type { Config } from '../../types.ts';
+import type { InfoVersionChange } from '../../versioning/info-version-guard.ts';
 import type { Context } from '../context.ts';
 
 export interface VersionOptions {
@@ -23,7 +24,7 @@ export interface VersionOptions {
 }
 
 /** The plan as the --json document (schemas/output/version-plan.schema.json). */
-export function planDocument(plan: VersionPlan, dryRun: boolean, git: string[]) {
+export function planDocument(plan: VersionPlan, dryRun: boolean, git: string[], infoVersions: InfoVersionChange[] = []) {
   return {
     dryRun,
     versioning: plan.versioning,
@@ -35,10 +36,19 @@ export function planDocument(plan: VersionPlan, dryRun: boolean, git: string[]) 
     writes: plan.writes.map((w) => w.path),
     deletes: plan.deletes.map((d) => d.path),
     git: { ...plan.git, done: git },
+    infoVersions: infoVersions.map((c) => ({ contract: c.contract, path: c.path, from: c.from ?? null, to: c.to })),
   };
 }
 
-function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
+/** The plan's info.version edits, refused when one would lower a spec's version. */
+async function checkedInfoVersions(config: Config, plan: VersionPlan): Promise<InfoVersionChange[]> {
+  const { infoVersionChanges, assertNoInfoVersionDecrease } = await import('../../versioning/info-version-guard.ts');
+  const changes = await infoVersionChanges(config, plan);
+  assertNoInfoVersionDecrease(changes);
+  return changes;
+}
+
+function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean, infoVersions: InfoVersionChange[]): void {
   const p = (line: string) => (dryRun ? `[dry-run] ${line}` : line);
   const { out } = ctx;
   // Step 1: every changeset as file, contract, bump.
@@ -57,7 +67,7 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean): void {
     out.result(p(`  ${r.contract.padEnd(nameWidth)}  ${r.from} -> ${r.to}  (${why})`));
   }
   // Before the snapshots: the OpenAPI specs whose info.version follows (syncInfoVersion).
-  for (const w of plan.writes.filter((x) => x.kind === 'spec')) out.info(p(`info.version: ${w.path} -> ${w.version}`));
+  for (const c of infoVersions) out.info(p(`info.version ${c.from ?? '(none)'} -> ${c.to}  ${c.path}`));
   // Steps 4-5: snapshots and changelog.
   const snapshots = plan.writes.filter((w) => w.kind === 'snapshot');
   if (snapshots.length > 0) out.info(p('Snapshots:'));
@@ -128,10 +138,11 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     const input = await gatherPlanInput(config, inputOptions);
     const plan = planVersion(input);
     await assertNotReleasedBefore(config, plan, { git: useGit });
+    const infoVersions = await checkedInfoVersions(config, plan);
     await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
-    if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, []));
+    if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, [], infoVersions));
     else {
-      printPlan(ctx, plan, true);
+      printPlan(ctx, plan, true, infoVersions);
       const count = plan.deletes.filter((d) => d.kind === 'changeset').length;
       ctx.out.result(`[dry-run] ${count} changeset${count === 1 ? '' : 's'} would be deleted.`);
       ctx.out.result('[dry-run] No files were written.');
@@ -156,8 +167,9 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     const plan = planVersion(input);
     // A fresh plan only: the journal replay above may rewrite existing snapshots, as it must.
     await assertNotReleasedBefore(config, plan, { git: useGit });
+    const infoVersions = await checkedInfoVersions(config, plan);
     await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
-    if (!ctx.json) printPlan(ctx, plan, false);
+    if (!ctx.json) printPlan(ctx, plan, false, infoVersions);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
     const { withInfoVersion } = await import('../../versioning/info-version.ts');
     const synced = new Set(plan.writes.filter((w) => w.kind === 'spec').map((w) => w.contract!));
@@ -188,7 +200,7 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
       for (const line of gitDone) ctx.out.debug(`git: ${line}`);
     }
     if (ctx.json) {
-      ctx.out.jsonDocument(planDocument(plan, false, gitDone));
+      ctx.out.jsonDocument(planDocument(plan, false, gitDone, infoVersions));
       return 0;
     }
     // Steps 6-7: the count of deleted changesets and a note to commit.
