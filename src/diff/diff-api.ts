@@ -15,6 +15,7 @@ import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 import { compareCodePoints } from '../toolkit/values.ts';
+import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
@@ -41,7 +42,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const rec = new ChangeRecorder(base, revision);
   const schemas = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
-    baseNullableKeyword: base.kind.version !== '3.1', revisionNullableKeyword: revision.kind.version !== '3.1',
+    baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
   });
   const ops = pairByKey(bm.operations, rm.operations);
   for (const [, op] of ops.removed) {
@@ -50,7 +51,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   for (const [, op] of ops.added) {
     rec.add('operation', 'added', undefined, { node: op.node, pointer: op.pointer }, { ...opContext(op), deprecated: op.node.deprecated === true });
   }
-  const sameContext = bm.version === rm.version && sameDocumentContext(bm.root, rm.root, schemas.sameStructure);
+  const sameContext = sameSchemaReading(bm.version, rm.version) && sameDocumentContext(bm.root, rm.root, schemas.sameStructure);
   for (const [, b, r] of ops.both) {
     if (sameContext && unchangedOperation(b, r, schemas.sameStructure)) continue;
     const swapped = r.role !== undefined;
@@ -64,6 +65,11 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
 }
 
 type SameStructure = (x: unknown, y: unknown) => boolean;
+
+/** Two versions read the same document alike: equal, or 3.1 and 3.2 (one JSON Schema dialect, one model). */
+function sameSchemaReading(base: string, revision: string): boolean {
+  return base === revision || (readsJsonSchema202012(base) && readsJsonSchema202012(revision));
+}
 
 /**
  * The document-level values an operation's model inherits (security; Swagger 2.0 consumes/produces) are equal,

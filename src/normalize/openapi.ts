@@ -1,11 +1,11 @@
 /**
- * OpenAPI 2.0 / 3.0 / 3.1 -> one model. Operations are keyed `GET /pets/{}` (parameter names erased),
+ * OpenAPI 2.0 / 3.0 / 3.1 / 3.2 -> one model. Operations are keyed `GET /pets/{}` (parameter names erased),
  * parameters `query:limit` (path parameters by position: `path:#0`), bodies and responses by media type and
  * status. Swagger 2.0 `body`/`formData` parameters, `produces`/`consumes` and parameter `type` keywords are
  * mapped onto the same shapes, so the diff never looks at the version again.
  */
 import { escapeSegment } from '../toolkit/json-pointer.ts';
-import { HTTP_METHODS } from '../toolkit/openapi.ts';
+import { pathItemOperations } from '../toolkit/openapi.ts';
 import { isRecord } from '../toolkit/values.ts';
 import type { OpenApiVersion } from '../load/types.ts';
 
@@ -221,10 +221,8 @@ function addPathItem(
 ): void {
   if (!isRecord(pathItem)) return;
   const { root, version } = model;
-  for (const method of HTTP_METHODS) {
-    const op = pathItem[method];
-    if (!isRecord(op)) continue;
-    const opPointer = `${pathPointer}/${method}`;
+  for (const { method, node: op, segment } of pathItemOperations(pathItem, version)) {
+    const opPointer = `${pathPointer}/${segment}`;
     const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
     const requestBody = version === '2.0'
       ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
@@ -233,9 +231,9 @@ function addPathItem(
         : undefined;
     const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : undefined;
     // Webhook names and callback runtime expressions are not path templates: keep them as written.
-    const key = `${keyPrefix}${method.toUpperCase()} ${role ? path : pathTemplateKey(path)}`;
+    const key = `${keyPrefix}${method} ${role ? path : pathTemplateKey(path)}`;
     const operation: OperationModel = {
-      key, method: method.toUpperCase(), path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
+      key, method, path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
       responses: responsesOf(op, root, opPointer, version), security,
       securityPointer: Array.isArray(op.security) ? `${opPointer}/security` : '/security',
       servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),
