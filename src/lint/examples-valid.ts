@@ -11,6 +11,7 @@ import { decodeUriComponentOr } from '../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
 import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
 import { schemasOf } from './aliases.ts';
 import { mapSchemaKeywords } from './dialect-map.ts';
 import type { LintDocument } from './types.ts';
@@ -60,7 +61,7 @@ function cloneWithMap(data: unknown): { copy: unknown; copies: Map<object, any> 
 function validatorsFor(doc: LintDocument): Validators {
   const schemas = schemasOf(doc);
   const { copy, copies } = cloneWithMap(doc.data);
-  const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : doc.kind.version !== '3.1';
+  const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : !readsJsonSchema202012(doc.kind.version);
   const nullable = doc.kind.format === 'openapi' && doc.kind.version === '3.0';
   for (const { schema } of schemas) {
     const node = copies.get(schema);
@@ -71,7 +72,7 @@ function validatorsFor(doc: LintDocument): Validators {
     delete node.$schema;
     if (typeof node.id === 'string') delete node.id;
   }
-  const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && doc.kind.version === '3.1' ? '2020-12' : 'draft-07';
+  const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && readsJsonSchema202012(doc.kind.version) ? '2020-12' : 'draft-07';
   // The ajv instance and its schemas are set up only when an example needs ajv (most are confirmed valid
   // by quickValidate without it).
   const pending: [unknown, string][] = [];
@@ -256,7 +257,7 @@ export function examplesValid(doc: LintDocument): ExampleProblem[] {
   const version = doc.kind.format === 'openapi' ? doc.kind.version : undefined;
   for (const { schema, pointer } of schemasOf(doc)) {
     if ('example' in schema && openapi) check(pointer, schema.example, joinPointer(pointer, 'example'), 'example');
-    if (Array.isArray(schema.examples) && !(openapi && version !== '3.1')) {
+    if (Array.isArray(schema.examples) && !(openapi && !readsJsonSchema202012(version ?? ''))) {
       schema.examples.forEach((value: unknown, i: number) => check(pointer, value, joinPointer(pointer, 'examples', i), 'example'));
     }
     if ('default' in schema) check(pointer, schema.default, joinPointer(pointer, 'default'), 'default');
