@@ -7,6 +7,9 @@ import { parse } from 'yaml';
 import { classifySpecs } from '../../src/classify/classify.ts';
 import { inlineSpec } from '../../src/classify/inline-spec.ts';
 import { describeKind, detectKindOrExplain } from '../../src/load/detect.ts';
+import { parseConfig } from '../../src/config/load-config.ts';
+import { ConfigError } from '../../src/errors.ts';
+import { SeverityPolicy } from '../../src/ruleset/scoped-overrides.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
 
 const today = new Date('2026-01-01T00:00:00Z');
@@ -37,6 +40,37 @@ test('3.2 reads schemas as JSON Schema 2020-12: `nullable` is no keyword there, 
   // A 3.2 response starting to send null breaks clients that expected a string.
   const findings = await classifySpecs(doc('3.2.0', { type: 'string' }), doc('3.2.0', { type: ['string', 'null'] }), { today });
   assert.ok(findings.some((f) => f.severity === 'breaking'), JSON.stringify(findings));
+});
+
+const api = (paths: object) => inlineSpec({ openapi: '3.2.0', info: { title: 't', version: '1' }, paths });
+const op = (extra: object = {}) => ({ responses: { 200: { description: 'ok' } }, ...extra });
+
+test('query and additionalOperations are operations: added, removed and changed, the method in messages and locations', async () => {
+  const base = api({ '/x/{id}': { get: op(), query: op(), additionalOperations: { LINK: op(), UNLINK: op() } } });
+  const revision = api({ '/x/{key}': { get: op(), additionalOperations: { LINK: op({ deprecated: true }), PURGE: op() } } });
+  const findings = await classifySpecs(base, revision, { today });
+  const seen = findings.map((f) => [f.rule, f.method, f.location, f.message]).sort();
+  assert.equal(seen, [
+    ['operation-deprecated', 'LINK', '/paths/~1x~1{key}/additionalOperations/LINK', 'LINK /x/{key} was deprecated'],
+    ['operation-removed', 'QUERY', '/paths/~1x~1{id}/query', 'QUERY /x/{id} was removed'],
+    ['operation-removed', 'UNLINK', '/paths/~1x~1{id}/additionalOperations/UNLINK', 'UNLINK /x/{id} was removed'],
+    ['operation-added', 'PURGE', '/paths/~1x~1{key}/additionalOperations/PURGE', 'PURGE /x/{key} was added'],
+  ].sort());
+});
+
+test('`query` and `additionalOperations` mean nothing before 3.2: a 3.1 path item holds no such operations', async () => {
+  const doc = (openapi: string) => inlineSpec({ openapi, info: { title: 't', version: '1' }, paths: { '/x': { query: op(), additionalOperations: { LINK: op() } } } });
+  const findings = await classifySpecs(doc('3.1.0'), doc('3.2.0'), { today });
+  assert.equal(findings.map((f) => `${f.rule} ${f.method}`).sort(), ['operation-added LINK', 'operation-added QUERY']);
+});
+
+test('rules.overrides paths accept the 3.2 methods (QUERY, an additionalOperations method), still not a bare template', () => {
+  const config = (paths: string) => `contracts:\n  - name: api\n    path: api.yaml\n    format: openapi\nrules:\n  overrides:\n    - paths: ['${paths}']\n      severity: { operation-removed: patch }\n`;
+  for (const paths of ['QUERY /x/**', 'LINK /x/{id}', 'M-SEARCH /x']) assert.ok(parseConfig(config(paths), '/p/specver.yaml', 'specver.yaml', { precise: true }));
+  assert.throws(() => parseConfig(config('LINK x/**'), '/p/specver.yaml', 'specver.yaml', { precise: true }), (e: unknown) => e instanceof ConfigError && /is not an operation/.test(e.message));
+  const policy = new SeverityPolicy({ section: 'rules', rules: new Map([['operation-removed', 'operation']]), severity: {}, overrides: [{ paths: ['LINK /x/**'], severity: { 'operation-removed': 'patch' } }] });
+  assert.is(policy.severityOf({ rule: 'operation-removed', method: 'LINK', path: '/x/{id}' }, 'breaking').severity, 'patch');
+  assert.is(policy.severityOf({ rule: 'operation-removed', method: 'UNLINK', path: '/x/{id}' }, 'breaking').severity, 'breaking');
 });
 
 test.run();
