@@ -11,6 +11,7 @@ import { pairByKey } from './pair.ts';
 import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
 import { arrayShift, isPrimitive } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
+import { mediaSchemaPairs } from './item-schemas.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
@@ -165,7 +166,9 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
   // A parameter that only moved (query -> header) is one change, not a removal plus an addition.
   const moved = new Set<string>();
   for (const [bk, bp] of params.removed) {
-    const match = params.added.find(([rk, rp]) => !moved.has(rk) && rp.name.toLowerCase() === bp.name.toLowerCase() && rp.in !== bp.in);
+    // The whole query string (3.2 `in: querystring`) is no named value: it never moves to or from a location.
+    if (bp.in === 'querystring') continue;
+    const match = params.added.find(([rk, rp]) => !moved.has(rk) && rp.in !== 'querystring' && rp.name.toLowerCase() === bp.name.toLowerCase() && rp.in !== bp.in);
     if (!match) continue;
     moved.add(bk).add(match[0]);
     rec.add('parameter-location', 'changed', { node: bp.node, pointer: bp.pointer }, { node: match[1].node, pointer: match[1].pointer }, { ...paramContext(match[1], d), from: bp.in, to: match[1].in });
@@ -187,6 +190,13 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     }
     if (bp.deprecated !== rp.deprecated) rec.add('parameter-deprecated', rp.deprecated ? 'added' : 'removed', bs, rs, { ...ctx, ...lifecycleOf(rp.node) });
     diffSunset('parameter-sunset', bs, rs, rec, ctx);
+    if (bp.in === 'querystring' && rp.in === 'querystring') {
+      // One serialized value, its format named by a media type: compared like a request body's content.
+      rec.field('parameter-description', 'description', bs, rs, ctx);
+      rec.extensions(bs, rs, ctx, ['x-sunset']);
+      diffContent(bp.content, rp.content, d, { ...d.ctx, direction: d.request }, d.request, bp.pointer, rp.pointer, `query string ${rp.name}`);
+      continue;
+    }
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
     // explode has no effect on a primitive value (OpenAPI 3: only arrays and objects are exploded).
@@ -257,7 +267,9 @@ function diffContent(
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);
     }
     diffMediaLifecycle(bmedia, rmedia, d.rec, mctx);
-    d.schemas.compare(bmedia.schema, rmedia.schema, { direction, context: mctx, use: d.use, basePointer: bmedia.schemaPointer, revisionPointer: rmedia.schemaPointer });
+    for (const pair of mediaSchemaPairs(bmedia, rmedia)) {
+      d.schemas.compare(pair.base, pair.revision, { direction, context: mctx, use: d.use, basePointer: pair.basePointer, revisionPointer: pair.revisionPointer });
+    }
   }
 }
 

@@ -73,4 +73,31 @@ test('rules.overrides paths accept the 3.2 methods (QUERY, an additionalOperatio
   assert.is(policy.severityOf({ rule: 'operation-removed', method: 'UNLINK', path: '/x/{id}' }, 'breaking').severity, 'breaking');
 });
 
+test('an `in: querystring` parameter is the whole query string: its content compared like a request body, its name a label', async () => {
+  const qs = (name: string, schema: object, mediaType = 'application/x-www-form-urlencoded') => ({ parameters: [{ name, in: 'querystring', content: { [mediaType]: { schema } } }] });
+  const filter = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } };
+  const narrowed = { ...filter, required: ['a'] };
+  const findings = await classifySpecs(api({ '/x': { get: op(qs('q', filter)) } }), api({ '/x': { get: op(qs('filter', narrowed)) } }), { today });
+  assert.equal(findings.map((f) => [f.rule, f.severity, f.message]), [['request-property-became-required', 'breaking', 'GET /x: query string filter property a became required']]);
+  // A querystring parameter and a query parameter of the same name are different things, never a move.
+  const moved = await classifySpecs(api({ '/x': { get: op({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] }) } }), api({ '/x': { get: op(qs('q', filter)) } }), { today });
+  assert.equal(moved.map((f) => f.rule).sort(), ['request-parameter-added', 'request-parameter-removed']);
+});
+
+test('itemSchema of a sequential media type: each item compared like a schema; array schema <-> itemSchema of the same items is no change', async () => {
+  const stream = (mediaType: string, media: object) => api({ '/events': { get: { responses: { 200: { description: 'ok', content: { [mediaType]: media } } } } } });
+  const item = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+  for (const mediaType of ['text/event-stream', 'application/jsonl', 'application/json-seq', 'multipart/mixed', 'application/geo+json-seq']) {
+    assert.equal(await classifySpecs(stream(mediaType, { schema: { type: 'array', items: item } }), stream(mediaType, { itemSchema: item }), { today }), [], mediaType);
+    assert.equal(await classifySpecs(stream(mediaType, { itemSchema: item }), stream(mediaType, { schema: { type: 'array', items: item } }), { today }), [], mediaType);
+  }
+  // For a type that is no sequence, `schema` and `itemSchema` describe different things: compared as written.
+  const json = await classifySpecs(stream('application/json', { schema: { type: 'array', items: item } }), stream('application/json', { itemSchema: item }), { today });
+  assert.equal(json.map((f) => f.rule).sort(), ['response-body-schema-added', 'response-body-schema-removed']);
+  // A request item schema gaining a required property breaks the clients that stream items.
+  const upload = (schema: object) => api({ '/events': { post: { requestBody: { content: { 'application/jsonl': { itemSchema: schema } } }, responses: { 204: { description: 'ok' } } } } });
+  const request = await classifySpecs(upload({ type: 'object', properties: { id: { type: 'string' } } }), upload(item), { today });
+  assert.equal(request.map((f) => [f.rule, f.location]), [['request-property-became-required', '/paths/~1events/post/requestBody/content/application~1jsonl/itemSchema/required']]);
+});
+
 test.run();
