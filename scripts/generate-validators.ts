@@ -8,7 +8,7 @@
  *                   (schemas/*.schema.json)
  *   lint-schemas.ts the schemas of the built-in lint rules' `schema` function (rules/lint/**), so a lint run
  *                   judges them without loading ajv
- *   meta-*.ts       lint's validity rule: the OpenAPI 2.0/3.0/3.1 document schemas (schemas/meta) and the JSON
+ *   meta-*.ts       lint's validity rule: the OpenAPI 2.0/3.0/3.1/3.2 document schemas (schemas/meta) and the JSON
  *                   Schema meta-schemas, one module per document kind (a module is only loaded when used)
  *
  *   npm run generate                                   write the files
@@ -104,6 +104,12 @@ const META_MODULES: Record<string, { dialect: AjvDialect; schemas?: () => [Recor
     dialect: '2020-12',
     schemas: () => [[openApi31Schema(), 'specver:openapi-3.1']],
     exports: { validateOpenApi31: 'specver:openapi-3.1', validateDraft202012: META_IDS.draft202012 },
+  },
+  'openapi-3.2': {
+    dialect: '2020-12',
+    // Its one dynamic reference is already static in the copy under schemas/meta (see its README).
+    schemas: () => [[readJson('schemas/meta/openapi-3.2.json'), 'specver:openapi-3.2']],
+    exports: { validateOpenApi32: 'specver:openapi-3.2', validateDraft202012: META_IDS.draft202012 },
   },
   'draft-07': { dialect: 'draft-07', exports: { validateDraft06: META_IDS.draft06, validateDraft07: META_IDS.draft07 } },
   '2019-09': { dialect: '2019-09', exports: { validateDraft201909: META_IDS.draft201909 } },

@@ -11,7 +11,8 @@ import { DEFAULT_DIALECT, dialectOf } from '../load/detect.ts';
 function kindOf(doc: any): SpecKind {
   if (doc && 'swagger' in doc) return { format: 'openapi', version: '2.0', declared: String(doc.swagger) };
   const declared = String(doc?.openapi ?? '3.0.3');
-  return { format: 'openapi', version: declared.startsWith('3.1') ? '3.1' : '3.0', declared };
+  const version = declared.startsWith('3.2') ? '3.2' : declared.startsWith('3.1') ? '3.1' : '3.0';
+  return { format: 'openapi', version, declared };
 }
 
 /** A standalone JSON Schema built in memory (dialect from `$schema`, default 2020-12). */

@@ -12,10 +12,12 @@ import { pairByKey } from './pair.ts';
 import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
 import { arrayShift, isPrimitive } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
+import { mediaSchemaPairs } from './item-schemas.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 import { compareCodePoints } from '../toolkit/values.ts';
+import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
@@ -42,7 +44,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const rec = new ChangeRecorder(base, revision);
   const schemas = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
-    baseNullableKeyword: base.kind.version !== '3.1', revisionNullableKeyword: revision.kind.version !== '3.1',
+    baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
   });
   const ops = pairByKey(bm.operations, rm.operations);
   for (const [, op] of ops.removed) {
@@ -51,7 +53,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   for (const [, op] of ops.added) {
     rec.add('operation', 'added', undefined, { node: op.node, pointer: op.pointer }, { ...opContext(op), deprecated: op.node.deprecated === true });
   }
-  const sameContext = bm.version === rm.version && sameDocumentContext(bm.root, rm.root, schemas.sameStructure);
+  const sameContext = sameSchemaReading(bm.version, rm.version) && sameDocumentContext(bm.root, rm.root, schemas.sameStructure);
   for (const [, b, r] of ops.both) {
     if (sameContext && unchangedOperation(b, r, schemas.sameStructure)) continue;
     const swapped = r.role !== undefined;
@@ -65,6 +67,11 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
 }
 
 type SameStructure = (x: unknown, y: unknown) => boolean;
+
+/** Two versions read the same document alike: equal, or 3.1 and 3.2 (one JSON Schema dialect, one model). */
+function sameSchemaReading(base: string, revision: string): boolean {
+  return base === revision || (readsJsonSchema202012(base) && readsJsonSchema202012(revision));
+}
 
 /**
  * The document-level values an operation's model inherits (security; Swagger 2.0 consumes/produces) are equal,
@@ -160,7 +167,9 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
   // A parameter that only moved (query -> header) is one change, not a removal plus an addition.
   const moved = new Set<string>();
   for (const [bk, bp] of params.removed) {
-    const match = params.added.find(([rk, rp]) => !moved.has(rk) && rp.name.toLowerCase() === bp.name.toLowerCase() && rp.in !== bp.in);
+    // The whole query string (3.2 `in: querystring`) is no named value: it never moves to or from a location.
+    if (bp.in === 'querystring') continue;
+    const match = params.added.find(([rk, rp]) => !moved.has(rk) && rp.in !== 'querystring' && rp.name.toLowerCase() === bp.name.toLowerCase() && rp.in !== bp.in);
     if (!match) continue;
     moved.add(bk).add(match[0]);
     rec.add('parameter-location', 'changed', { node: bp.node, pointer: bp.pointer }, { node: match[1].node, pointer: match[1].pointer }, { ...paramContext(match[1], d), from: bp.in, to: match[1].in });
@@ -187,6 +196,13 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     if (stability) {
       const at = (s: typeof bs) => (s.node?.['x-stability-level'] === undefined ? s : { pointer: `${s.pointer}/x-stability-level` });
       rec.add('parameter-stability', stability.action, at(bs), at(rs), { ...ctx, ...(stability.stabilityInvalid ? { stabilityInvalid: true } : {}) }, { before: stability.before, after: stability.after });
+    }
+    if (bp.in === 'querystring' && rp.in === 'querystring') {
+      // One serialized value, its format named by a media type: compared like a request body's content.
+      rec.field('parameter-description', 'description', bs, rs, ctx);
+      rec.extensions(bs, rs, ctx, ['x-sunset', 'x-stability-level']);
+      diffContent(bp.content, rp.content, d, { ...d.ctx, direction: d.request }, d.request, bp.pointer, rp.pointer, `query string ${rp.name}`);
+      continue;
     }
     if (bp.allowEmptyValue !== rp.allowEmptyValue) rec.add('parameter-allow-empty-value', rp.allowEmptyValue ? 'added' : 'removed', bs, rs, ctx);
     if (styleOf(bp) !== styleOf(rp)) rec.add('parameter-style', 'changed', bs, rs, ctx, { before: styleOf(bp), after: styleOf(rp) });
@@ -258,7 +274,9 @@ function diffContent(
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);
     }
     diffMediaLifecycle(bmedia, rmedia, d.rec, mctx);
-    d.schemas.compare(bmedia.schema, rmedia.schema, { direction, context: mctx, use: d.use, basePointer: bmedia.schemaPointer, revisionPointer: rmedia.schemaPointer });
+    for (const pair of mediaSchemaPairs(bmedia, rmedia)) {
+      d.schemas.compare(pair.base, pair.revision, { direction, context: mctx, use: d.use, basePointer: pair.basePointer, revisionPointer: pair.revisionPointer });
+    }
   }
 }
 

@@ -6,7 +6,12 @@ import { pairByKey } from './pair.ts';
 import type { ChangeRecorder } from './recorder.ts';
 
 const SCHEME_LOCATION_FIELDS = ['in', 'name'];
-const SCHEME_FIELDS = ['scheme', 'bearerFormat', 'openIdConnectUrl', 'flow', 'authorizationUrl', 'tokenUrl', 'flows'];
+const SCHEME_FIELDS = ['scheme', 'bearerFormat', 'openIdConnectUrl', 'oauth2MetadataUrl', 'flow', 'authorizationUrl', 'tokenUrl', 'flows'];
+/** The endpoints of an OAuth 2 flow (OpenAPI 3.2 adds the device authorization flow and its endpoint). */
+const FLOW_URLS = ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'];
+/** Documentation-only fields of a tag (OpenAPI 3.2 adds summary, parent and kind) and of a server (3.2 adds name). */
+const TAG_FIELDS = ['summary', 'parent', 'kind'];
+const SERVER_FIELDS = ['name', 'description'];
 
 export function diffDocument(bm: ApiModel, rm: ApiModel, rec: ChangeRecorder): void {
   const schemes = pairByKey(bm.securitySchemes, rm.securitySchemes);
@@ -30,7 +35,7 @@ export function diffDocument(bm: ApiModel, rm: ApiModel, rec: ChangeRecorder): v
           const bf = bs.node.flows[flow];
           const rf = rs.node.flows[flow];
           if (!bf || !rf) { rec.add('security-scheme', 'changed', b, r, { ...ctx, field: `flows.${flow}` }, { before: bf ? 'present' : 'absent', after: rf ? 'present' : 'absent' }); continue; }
-          for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
+          for (const url of FLOW_URLS) {
             if (bf[url] !== rf[url]) rec.add('security-scheme', 'changed', b, r, { ...ctx, field: `flows.${flow}.${url}` }, { before: bf[url], after: rf[url] });
           }
         }
@@ -41,15 +46,22 @@ export function diffDocument(bm: ApiModel, rm: ApiModel, rec: ChangeRecorder): v
     for (const scope of [...rs.scopes.keys()].sort()) if (!bs.scopes.has(scope)) rec.add('security-scheme-scope', 'added', b, r, { ...ctx, value: scope });
     for (const scope of [...bs.scopes.keys()].sort()) if (!rs.scopes.has(scope)) rec.add('security-scheme-scope', 'removed', b, r, { ...ctx, value: scope });
     rec.field('security-scheme', 'description', b, r, ctx);
+    // OpenAPI 3.2 lets a scheme be deprecated: a lifecycle change, like a deprecated operation.
+    if ((bs.node.deprecated === true) !== (rs.node.deprecated === true)) rec.add('security-scheme-deprecated', rs.node.deprecated === true ? 'added' : 'removed', b, r, ctx);
   }
   const servers = pairByKey(bm.servers, rm.servers);
   for (const [url, pointer] of servers.added) rec.add('server', 'added', undefined, { pointer }, { value: url });
   for (const [url, pointer] of servers.removed) rec.add('server', 'removed', { pointer }, undefined, { value: url });
+  for (const [url, bp, rp] of servers.both) {
+    const at = (root: any, pointer: string) => ({ node: pointer.startsWith('/servers/') ? root.servers?.[Number(pointer.slice('/servers/'.length))] : undefined, pointer });
+    for (const key of SERVER_FIELDS) rec.field('server-field', key, at(bm.root, bp), at(rm.root, rp), { value: url });
+  }
   const tags = pairByKey(bm.tags, rm.tags);
   for (const [name, t] of tags.added) rec.add('tag', 'added', undefined, t, { name });
   for (const [name, t] of tags.removed) rec.add('tag', 'removed', t, undefined, { name });
   for (const [name, bt, rt] of tags.both) {
     rec.field('tag-description', 'description', bt, rt, { name });
+    for (const key of TAG_FIELDS) rec.field('tag-field', key, bt, rt, { name });
     rec.field('external-docs', 'externalDocs', bt, rt, { name });
   }
   const bi = { node: bm.root.info ?? {}, pointer: '/info' };

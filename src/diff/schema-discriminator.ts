@@ -56,6 +56,26 @@ export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, 
     }
   }
   for (const value of Object.keys(bm).sort()) if (!(value in am)) add(k.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value }));
+  compareDefaultMapping(k, b, r, walk, add, identity);
+}
+
+/** What `defaultMapping` is reported as: one more mapping entry, for the values no other entry names. */
+export const DEFAULT_MAPPING_VALUE = '(default)';
+
+/**
+ * OpenAPI 3.2 `defaultMapping`: the schema for a discriminator value the mapping does not name (or no value).
+ * It is one more mapping entry, judged like the others: added widens, removed narrows, retargeted is incomparable.
+ */
+function compareDefaultMapping(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void, identity?: MemberIdentity): void {
+  const before: unknown = b.node.discriminator.defaultMapping;
+  const after: unknown = r.node.discriminator.defaultMapping;
+  const value = DEFAULT_MAPPING_VALUE;
+  if (before === undefined && after === undefined) return;
+  if (before === undefined) add(k.emit('schema-discriminator-mapping', 'added', 'widened', b, r, 'discriminator', walk, { value, to: target(after) }));
+  else if (after === undefined) add(k.emit('schema-discriminator-mapping', 'removed', 'narrowed', b, r, 'discriminator', walk, { value, from: target(before) }));
+  else if (target(before) !== target(after) && !sameContent(identity, b, r, before, after)) {
+    add(k.emit('schema-discriminator-mapping', 'changed', 'incomparable', b, r, 'discriminator', walk, { value, from: target(before), to: target(after) }));
+  }
 }
 
 function sameContent(identity: MemberIdentity | undefined, b: Located, r: Located, before: unknown, after: unknown): boolean {

@@ -23,8 +23,8 @@ export const API_CHANGE_KINDS = [
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
   'info-version',
-  'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location',
-  'server', 'tag', 'tag-description', 'info', 'external-docs', 'extension',
+  'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location', 'security-scheme-deprecated',
+  'server', 'server-field', 'tag', 'tag-description', 'tag-field', 'info', 'external-docs', 'extension',
 ] as const;
 
 /** Changes found by the schema comparator, keyword by keyword. */

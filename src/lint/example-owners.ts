@@ -4,6 +4,7 @@
  * is listed with the schema it is judged against and the direction it travels in, since OpenAPI leaves a
  * required `readOnly` property out of requests and a required `writeOnly` one out of responses.
  */
+import type { OpenApiVersion } from '../load/types.ts';
 import { joinPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { operationsOf } from './openapi-walk.ts';
@@ -25,7 +26,7 @@ const entries = (node: unknown): [string, unknown][] => (isRecord(node) ? Object
 const list = (node: unknown): unknown[] => (Array.isArray(node) ? node : []);
 
 /** The examples held beside a schema in an OpenAPI 3.x or Swagger 2.0 document. */
-export function ownedExamples(data: unknown, version: '2.0' | '3.0' | '3.1'): OwnedExample[] {
+export function ownedExamples(data: unknown, version: OpenApiVersion): OwnedExample[] {
   if (!isRecord(data)) return [];
   const out: OwnedExample[] = [];
   if (version === '2.0') swaggerExamples(data, out);
@@ -42,7 +43,9 @@ function openApi3Examples(data: Record<string, any>, out: OwnedExample[]): void 
     const schemaPointer = joinPointer(pointer, 'schema');
     if ('example' in node) out.push({ schemaPointer, value: node.example, at: joinPointer(pointer, 'example'), subject: 'example', direction });
     for (const [name, example] of entries(node.examples)) {
-      if (isRecord(example) && 'value' in example) out.push({ schemaPointer, value: example.value, at: joinPointer(pointer, 'examples', name, 'value'), subject: 'namedExample', name, direction });
+      // OpenAPI 3.2 names the data form of an example `dataValue` (beside the wire form, `serializedValue`).
+      const field = isRecord(example) ? ['value', 'dataValue'].find((key) => key in example) : undefined;
+      if (field) out.push({ schemaPointer, value: (example as Record<string, unknown>)[field], at: joinPointer(pointer, 'examples', name, field), subject: 'namedExample', name, direction });
     }
   };
   const parameters = (owner: unknown, pointer: string) => list(isRecord(owner) ? owner.parameters : undefined).forEach((p, i) => withSchema(p, joinPointer(pointer, 'parameters', i), 'request'));

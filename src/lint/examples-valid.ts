@@ -12,6 +12,7 @@ import { decodeUriComponentOr } from '../toolkit/uri.ts';
 import type { Ajv as AjvType, ValidateFunction } from 'ajv';
 import { joinPointer, lastSegment, parentPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
 import { schemasOf } from './aliases.ts';
 import { mapSchemaKeywords } from './dialect-map.ts';
 import type { LintDocument } from './types.ts';
@@ -63,7 +64,7 @@ function validatorsFor(doc: LintDocument, direction?: Direction): Validators {
   const schemas = schemasOf(doc);
   const { copy, copies } = cloneWithMap(doc.data);
   if (direction) for (const { schema } of schemas) relaxRequired(doc.data, schema, copies.get(schema), DIRECTION_FLAG[direction]);
-  const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : doc.kind.version !== '3.1';
+  const draft04Like = doc.kind.format === 'json-schema' ? doc.kind.dialect === 'draft-04' : !readsJsonSchema202012(doc.kind.version);
   const nullable = doc.kind.format === 'openapi' && doc.kind.version === '3.0';
   for (const { schema } of schemas) {
     const node = copies.get(schema);
@@ -74,7 +75,7 @@ function validatorsFor(doc: LintDocument, direction?: Direction): Validators {
     delete node.$schema;
     if (typeof node.id === 'string') delete node.id;
   }
-  const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && doc.kind.version === '3.1' ? '2020-12' : 'draft-07';
+  const dialect = doc.kind.format === 'json-schema' && (doc.kind.dialect === '2020-12' || doc.kind.dialect === '2019-09') ? doc.kind.dialect : doc.kind.format === 'openapi' && readsJsonSchema202012(doc.kind.version) ? '2020-12' : 'draft-07';
   // The ajv instance and its schemas are set up only when an example needs ajv (most are confirmed valid
   // by quickValidate without it).
   const pending: [unknown, string][] = [];
@@ -283,7 +284,7 @@ export function examplesValid(doc: LintDocument): ExampleProblem[] {
     if ('example' in schema && openapi) check(pointer, schema.example, joinPointer(pointer, 'example'), 'example');
     // Swagger 2.0 has no example for parameters and headers: tools read the `x-example` extension.
     if ('x-example' in schema && version === '2.0') check(pointer, schema['x-example'], joinPointer(pointer, 'x-example'), 'example');
-    if (Array.isArray(schema.examples) && !(openapi && version !== '3.1')) {
+    if (Array.isArray(schema.examples) && !(openapi && !readsJsonSchema202012(version ?? ''))) {
       schema.examples.forEach((value: unknown, i: number) => check(pointer, value, joinPointer(pointer, 'examples', i), 'example'));
     }
     if ('default' in schema) check(pointer, schema.default, joinPointer(pointer, 'default'), 'default');

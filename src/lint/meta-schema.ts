@@ -1,6 +1,6 @@
 /**
  * Validity: an OpenAPI document against the official schema of its version (schemas/meta), a JSON Schema
- * against its dialect's meta-schema (ajv's own; draft-04 folded into draft-07). In OpenAPI 3.1 each schema
+ * against its dialect's meta-schema (ajv's own; draft-04 folded into draft-07). In OpenAPI 3.1 and 3.2 each schema
  * object is also checked against the 2020-12 meta-schema, which the 3.1 document schema leaves open.
  * The validators are ajv code precompiled by scripts/generate-validators.ts (compiling these schemas took
  * 100-200 ms of every lint run); each is loaded when a document of its kind is first linted
@@ -15,7 +15,7 @@ import { isRecord } from '../toolkit/values.ts';
 import { schemasOf } from './aliases.ts';
 import type { LintDocument } from './types.ts';
 
-/** The document's validator, and for OpenAPI 3.1 the 2020-12 meta-schema its Schema objects are checked against. */
+/** The document's validator, and for OpenAPI 3.1 and 3.2 the 2020-12 meta-schema its Schema objects are checked against. */
 interface KindValidators {
   document: Validator;
   schema?: Validator;
@@ -29,6 +29,10 @@ const LOADERS: Record<string, () => Promise<KindValidators>> = {
   'openapi-3.1': async () => {
     const loaded = await import('../generated/meta-openapi-3.1.ts');
     return { document: loaded.validateOpenApi31, schema: loaded.validateDraft202012 };
+  },
+  'openapi-3.2': async () => {
+    const loaded = await import('../generated/meta-openapi-3.2.ts');
+    return { document: loaded.validateOpenApi32, schema: loaded.validateDraft202012 };
   },
   'draft-06': async () => ({ document: (await import('../generated/meta-draft-07.ts')).validateDraft06 }),
   '2019-09': async () => ({ document: (await import('../generated/meta-2019-09.ts')).validateDraft201909 }),

@@ -1,6 +1,6 @@
 /** Iteration helpers over an OpenAPI document as written: operations, parameters, local $refs. */
 import { decodeUriComponentSafe } from '../toolkit/uri.ts';
-import { HTTP_METHODS } from '../toolkit/openapi.ts';
+import { pathItemOperations } from '../toolkit/openapi.ts';
 import { joinPointer, valueAt } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { LazyPointer, type Place } from './lazy-pointer.ts';
@@ -8,23 +8,33 @@ import { LazyPointer, type Place } from './lazy-pointer.ts';
 
 export interface OperationNode {
   path: string;
+  /** `get`, ... as written; under OpenAPI 3.2 also `query` and `additionalOperations` keys (`LINK`). */
   method: string;
+  /** The pointer from the path item: `get`, `additionalOperations/LINK`. */
+  segment: string;
   operation: Record<string, any>;
   pointer: string;
   pathItem: Record<string, any>;
   pathPointer: string;
 }
 
+/** The document's OpenAPI version as `pathItemOperations` reads it (`3.2` holds `query` and `additionalOperations`). */
+export function openApiMinor(data: unknown): string {
+  const declared = isRecord(data) ? String(data.openapi ?? data.swagger ?? '') : '';
+  return /^3\.2(\.|-|$)/.test(declared) ? '3.2' : declared.slice(0, 3);
+}
+
 export function operationsOf(data: unknown): OperationNode[] {
   const out: OperationNode[] = [];
   const paths = isRecord(data) ? data.paths : undefined;
   if (!isRecord(paths)) return out;
+  const version = openApiMinor(data);
   for (const [path, pathItem] of Object.entries(paths)) {
     if (!isRecord(pathItem)) continue;
     const pathPointer = joinPointer('/paths', path);
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isRecord(operation) && typeof operation.$ref !== 'string') out.push({ path, method, operation, pointer: joinPointer(pathPointer, method), pathItem, pathPointer });
+    for (const { node: operation, segment } of pathItemOperations(pathItem, version)) {
+      const method = segment.startsWith('additionalOperations/') ? segment.slice('additionalOperations/'.length).replace(/~1/g, '/').replace(/~0/g, '~') : segment;
+      if (typeof operation.$ref !== 'string') out.push({ path, method, segment, operation, pointer: `${pathPointer}/${segment}`, pathItem, pathPointer });
     }
   }
   return out;

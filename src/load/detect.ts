@@ -1,7 +1,7 @@
-/** Which format and version a parsed document is: Swagger 2.0, OpenAPI 3.0 / 3.1, or a JSON Schema dialect. */
+/** Which format and version a parsed document is: Swagger 2.0, OpenAPI 3.0 / 3.1 / 3.2, or a JSON Schema dialect. */
 import { ConfigError } from '../errors.ts';
 import { isRecord } from '../toolkit/values.ts';
-import type { JsonSchemaDialect, SpecKind } from './types.ts';
+import type { JsonSchemaDialect, OpenApiVersion, SpecKind } from './types.ts';
 
 /** `$schema` URIs by dialect, normalised (no scheme, no trailing `#`). */
 const DIALECT_BY_URI: Record<string, JsonSchemaDialect> = {
@@ -46,17 +46,17 @@ export function detectKindOrExplain(data: unknown, fileName: string): DetectResu
     // Unquoted `swagger: 2.0` is read by YAML as the number 2.
     const declared = data.swagger === 2 ? '2.0' : String(data.swagger);
     if (declared === '2.0') return { kind: { format: 'openapi', version: '2.0', declared } };
-    return { problem: `unsupported Swagger version ${declared} (supported: 2.0, OpenAPI 3.0, 3.1)` };
+    return { problem: `unsupported Swagger version ${declared} (supported: 2.0, OpenAPI 3.0, 3.1, 3.2)` };
   }
   if ('openapi' in data) {
     // Unquoted `openapi: 3.0` is read by YAML as the number 3 (`3.1` as 3.1).
     const declared = data.openapi === 3 ? '3.0' : String(data.openapi);
-    const match = /^3\.([01])(\.\d+)?(-[0-9A-Za-z.-]+)?$/.exec(declared);
-    if (match) return { kind: { format: 'openapi', version: match[1] === '0' ? '3.0' : '3.1', declared } };
-    return { problem: `unsupported OpenAPI version ${declared} (supported: 2.0, 3.0, 3.1)` };
+    const match = /^3\.([012])(\.\d+)?(-[0-9A-Za-z.-]+)?$/.exec(declared);
+    if (match) return { kind: { format: 'openapi', version: `3.${match[1]}` as OpenApiVersion, declared } };
+    return { problem: `unsupported OpenAPI version ${declared} (supported: 2.0, 3.0, 3.1, 3.2)` };
   }
   if ('swaggerVersion' in data) {
-    return { problem: `unsupported Swagger version ${String(data.swaggerVersion)} (supported: 2.0, OpenAPI 3.0, 3.1)` };
+    return { problem: `unsupported Swagger version ${String(data.swaggerVersion)} (supported: 2.0, OpenAPI 3.0, 3.1, 3.2)` };
   }
   if (typeof data.$schema === 'string') {
     const dialect = dialectOf(data.$schema);
@@ -105,6 +105,6 @@ export function specKindOf(source: { data: unknown; path: string }, shown: strin
   }
   throw new ConfigError(`${shown}: ${problem ?? 'unknown spec format'}`, {
     file: shown,
-    hint: 'specver reads OpenAPI 2.0, 3.0 and 3.1 and JSON Schema (draft-04 to 2020-12)',
+    hint: 'specver reads OpenAPI 2.0, 3.0, 3.1 and 3.2 and JSON Schema (draft-04 to 2020-12)',
   });
 }

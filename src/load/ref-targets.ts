@@ -29,12 +29,59 @@ function splitFragment(ref: string): [string, string] {
 export { isInside };
 
 /**
- * Resolves a `$ref` written in `fromFile`. `where` gives the ref's location for errors (computed only then).
+ * The base URI an OpenAPI 3.2 document declares with `$self` (resolved against the file's own URL when it is
+ * relative), or undefined. Refs in that file are relative to it.
+ */
+export function selfBaseOf(data: unknown, file: string): URL | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const { openapi, $self } = data as Record<string, unknown>;
+  if (typeof $self !== 'string' || !/^3\.2(\.|-|$)/.test(String(openapi))) return undefined;
+  try {
+    const base = new URL($self, pathToFileURL(file));
+    base.hash = '';
+    return base;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A `$ref` read against a document's `$self`: the document itself, a local file (confined like any other), a
+ * published sibling of the document (read from beside the file, `published` its URI if it is missing), or a URL.
+ */
+function selfRelative(address: string, fragment: string, ref: string, fromFile: string, base: URL, context: RefContext, where: () => { file: string; line?: number }): (RefTarget & { published?: RefTarget }) | undefined {
+  let uri: URL;
+  try {
+    uri = new URL(address, base);
+  } catch {
+    return undefined;
+  }
+  uri.hash = '';
+  if (uri.href === base.href) return { kind: 'file', file: fromFile, fragment };
+  if (uri.protocol === 'file:') return confined(fileURLToPath(uri), fragment, ref, context, where);
+  if (mapUrl(uri.href, context.refsMap)) return refTarget(`${uri.href}#${fragment}`, fromFile, context, where);
+  const directory = new URL('.', base).href;
+  if (!uri.href.startsWith(directory)) return { kind: 'uri', uri: uri.href, fragment };
+  // Published beside the document: read from beside its file, as the repository holds it.
+  let rest = uri.href.slice(directory.length);
+  try {
+    rest = decodeURI(rest);
+  } catch {
+    // keep it as written
+  }
+  const local = confined(resolve(dirname(fromFile), rest), fragment, ref, context, where);
+  return { ...local, published: { kind: 'uri', uri: uri.href, fragment } };
+}
+
+/**
+ * Resolves a `$ref` written in `fromFile` (against `base`, the file's OpenAPI 3.2 `$self`, when it has one). `where` gives the ref's location for errors (computed only then).
  * Throws ConfigError when a local path leaves the project root.
  */
-export function refTarget(ref: string, fromFile: string, context: RefContext, where: () => { file: string; line?: number }): RefTarget {
+export function refTarget(ref: string, fromFile: string, context: RefContext, where: () => { file: string; line?: number }, base?: URL): RefTarget & { published?: RefTarget } {
   const [address, fragment] = splitFragment(ref);
   if (address === '') return { kind: 'file', file: fromFile, fragment };
+  const self = base ? selfRelative(address, fragment, ref, fromFile, base, context, where) : undefined;
+  if (self) return self;
   if (URI_SCHEME.test(address) && !/^[A-Za-z]:[\\/]/.test(address)) {
     if (/^file:/i.test(address)) return confined(fileURLToPath(new URL(address, pathToFileURL(fromFile))), fragment, ref, context, where);
     const mapped = mapUrl(address, context.refsMap);

@@ -12,7 +12,7 @@
  */
 import { ConfigError } from '../errors.ts';
 import { escapeSegment, pointerSegments } from '../toolkit/json-pointer.ts';
-import { refTarget, type RefContext, type RefTarget } from './ref-targets.ts';
+import { refTarget, selfBaseOf, type RefContext, type RefTarget } from './ref-targets.ts';
 import { mayShareNodes, parseSource } from './parse-source.ts';
 import { findId, idRelative, idTargetOf, rootIdOf, scanFile, type Located, type Names, type RefPlace, type RefSite } from './ref-scan.ts';
 import { toPointer } from '../toolkit/json-pointer.ts';
@@ -88,9 +88,12 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
       }, names, options.display);
       // Targets are worked out once the whole file is scanned, so every `$id` in it is known.
       const rootId = rootIdOf(source.data);
+      const selfBase = found.length > 0 ? selfBaseOf(source.data, source.path) : undefined;
       for (const site of found) {
-        site.target = idTargetOf(site, names) ?? refTarget(site.ref, site.file, options, () => where(site));
-        if (rootId && site.target.kind === 'file' && site.target.file !== site.file) site.idRelative = idRelative(site.ref, rootId);
+        const { published, ...target }: RefTarget & { published?: RefTarget } = idTargetOf(site, names) ?? refTarget(site.ref, site.file, options, () => where(site), selfBase);
+        site.target = target as RefTarget;
+        if (published) site.idRelative = published;
+        else if (rootId && site.target.kind === 'file' && site.target.file !== site.file) site.idRelative = idRelative(site.ref, rootId);
         const file = site.target.kind === 'file' ? site.target.file : site.target.mappedFile;
         if (file && !files.has(file)) {
           const waiting = wanted.get(file);

@@ -2,7 +2,7 @@
 
 export type SourceEncoding = 'yaml' | 'json';
 
-export type OpenApiVersion = '2.0' | '3.0' | '3.1';
+export type OpenApiVersion = '2.0' | '3.0' | '3.1' | '3.2';
 export type JsonSchemaDialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
 export type SpecKind =

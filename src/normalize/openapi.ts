@@ -1,19 +1,25 @@
 /**
- * OpenAPI 2.0 / 3.0 / 3.1 -> one model. Operations are keyed `GET /pets/{}` (parameter names erased),
+ * OpenAPI 2.0 / 3.0 / 3.1 / 3.2 -> one model. Operations are keyed `GET /pets/{}` (parameter names erased),
  * parameters `query:limit` (path parameters by position: `path:#0`), bodies and responses by media type and
  * status. Swagger 2.0 `body`/`formData` parameters, `produces`/`consumes` and parameter `type` keywords are
  * mapped onto the same shapes, so the diff never looks at the version again.
  */
 import { escapeSegment } from '../toolkit/json-pointer.ts';
-import { HTTP_METHODS } from '../toolkit/openapi.ts';
+import { pathItemOperations } from '../toolkit/openapi.ts';
 import { isRecord } from '../toolkit/values.ts';
 import type { OpenApiVersion } from '../load/types.ts';
 
 
-export interface MediaModel { mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string }
+export interface MediaModel {
+  mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string;
+  /** OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (a stream of items). */
+  itemSchema?: any; itemSchemaPointer?: string;
+}
 export interface ParameterModel {
   key: string; in: string; name: string; required: boolean; deprecated: boolean; node: any; pointer: string;
   schema: any; schemaPointer: string; style?: string; explode?: boolean; allowEmptyValue: boolean;
+  /** The parameter's `content` map (OpenAPI 3: one media type; 3.2 `in: querystring` is always written so). */
+  content: Map<string, MediaModel>;
 }
 export interface HeaderModel { name: string; required: boolean; node: any; pointer: string; schema: any; schemaPointer: string }
 export interface RequestBodyModel { node: any; pointer: string; required: boolean; content: Map<string, MediaModel> }
@@ -88,6 +94,7 @@ function contentOf(node: any, pointer: string): Map<string, MediaModel> {
     content.set(mediaType.toLowerCase(), {
       mediaType, node: media, pointer: mediaPointer, schema: isRecord(media) ? media.schema : undefined,
       schemaPointer: `${mediaPointer}/schema`,
+      ...(isRecord(media) && media.itemSchema !== undefined ? { itemSchema: media.itemSchema, itemSchemaPointer: `${mediaPointer}/itemSchema` } : {}),
     });
   }
   return content;
@@ -96,13 +103,17 @@ function contentOf(node: any, pointer: string): Map<string, MediaModel> {
 function normalizeParameter(param: any, pointer: string, version: OpenApiVersion): ParameterModel | undefined {
   if (!isRecord(param) || typeof param.name !== 'string' || typeof param.in !== 'string') return undefined;
   const swagger = version === '2.0';
-  const schema = swagger ? inlineSchema(param, pointer) : param.schema ?? contentSchema(param);
+  const content = swagger ? new Map<string, MediaModel>() : contentOf(param, pointer);
+  const first = content.values().next().value as MediaModel | undefined;
+  const fromContent = !swagger && param.schema === undefined && first !== undefined;
+  const schema = swagger ? inlineSchema(param, pointer) : fromContent ? first.schema : param.schema;
   const style = swagger ? (param.collectionFormat ?? (param.type === 'array' ? 'csv' : undefined)) as string | undefined : param.style;
   return {
-    key: `${param.in}:${param.name}`, in: param.in, name: param.name, required: param.required === true,
-    deprecated: param.deprecated === true, node: param, pointer, schema,
-    schemaPointer: swagger ? pointer : `${pointer}/schema`, style, explode: param.explode,
-    allowEmptyValue: param.allowEmptyValue === true,
+    // The one `in: querystring` parameter (OpenAPI 3.2) is the whole query string: its name is only a label.
+    key: param.in === 'querystring' ? 'querystring' : `${param.in}:${param.name}`, in: param.in, name: param.name,
+    required: param.required === true, deprecated: param.deprecated === true, node: param, pointer, schema,
+    schemaPointer: swagger ? pointer : fromContent ? first.schemaPointer : `${pointer}/schema`, style, explode: param.explode,
+    allowEmptyValue: param.allowEmptyValue === true, content,
   };
 }
 
@@ -221,10 +232,8 @@ function addPathItem(
 ): void {
   if (!isRecord(pathItem)) return;
   const { root, version } = model;
-  for (const method of HTTP_METHODS) {
-    const op = pathItem[method];
-    if (!isRecord(op)) continue;
-    const opPointer = `${pathPointer}/${method}`;
+  for (const { method, node: op, segment } of pathItemOperations(pathItem, version)) {
+    const opPointer = `${pathPointer}/${segment}`;
     const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
     const requestBody = version === '2.0'
       ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
@@ -233,9 +242,9 @@ function addPathItem(
         : undefined;
     const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : undefined;
     // Webhook names and callback runtime expressions are not path templates: keep them as written.
-    const key = `${keyPrefix}${method.toUpperCase()} ${role ? path : pathTemplateKey(path)}`;
+    const key = `${keyPrefix}${method} ${role ? path : pathTemplateKey(path)}`;
     const operation: OperationModel = {
-      key, method: method.toUpperCase(), path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
+      key, method, path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
       responses: responsesOf(op, root, opPointer, version), security,
       securityPointer: Array.isArray(op.security) ? `${opPointer}/security` : '/security',
       servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),

@@ -16,7 +16,8 @@ import { assertSameMatches as same, plainPaths } from '../helpers/simple-path-or
 const paths = plainPaths;
 
 test('plain paths are recognised; other filters, descent and slices are left to jsonpath-plus', () => {
-  assert.ok(paths.includes('$.paths[*][get,put,post,delete,options,head,patch,trace]'));
+  assert.ok(paths.includes('$.paths[*][get,put,post,delete,options,head,patch,trace,query]'));
+  assert.ok(paths.includes('$.paths[*].additionalOperations[*]'));
   assert.ok(paths.includes("$.paths[*].parameters[?(@.in === 'path')]"));
   const others = ["$.paths[*][?(@.operationId)]", "$.a[?(@.length === 'x')]", "$.a[?(@.x-y === 'a')]", "$.a[?(@.in === 'path' && @.x)]", '$..description', '$.servers[0]', '$.a[1:2]', "$['a b']", '$.a.*'];
   for (const path of others) assert.is(simpleSteps(path), undefined, path);

@@ -3,8 +3,7 @@
  * by some of their fields), names defined where a rule says they are defined, nodes some `$ref` points at.
  */
 import { isRecord } from '../../toolkit/values.ts';
-import { templateVariables } from '../../toolkit/openapi.ts';
-import { HTTP_METHODS } from '../../toolkit/openapi.ts';
+import { HTTP_METHODS_3_2, templateVariables } from '../../toolkit/openapi.ts';
 import { joinPointer, splitPointer } from '../../toolkit/json-pointer.ts';
 import { aliasMatches, parseAliasGiven } from '../aliases.ts';
 import { evaluatePath } from '../evaluate-path.ts';
@@ -14,8 +13,11 @@ import { NO_OPTIONS, NONE, type FunctionReport, type LintFunction } from './cont
 
 /** Where a pointer is, for a reader: `GET /pets` for a node of an operation, else the pointer. */
 function placeOf(pointer: string): string {
-  const [root, path, method] = splitPointer(pointer);
-  return root === 'paths' && path !== undefined && (HTTP_METHODS as readonly string[]).includes(method ?? '') ? `${method!.toUpperCase()} ${path}` : pointer;
+  const [root, path, field, extra] = splitPointer(pointer);
+  if (root !== 'paths' || path === undefined) return pointer;
+  // OpenAPI 3.2 keeps any other method under `additionalOperations`, keyed as sent (`LINK`).
+  if (field === 'additionalOperations' && extra !== undefined) return `${extra} ${path}`;
+  return (HTTP_METHODS_3_2 as readonly string[]).includes(field ?? '') ? `${field!.toUpperCase()} ${path}` : pointer;
 }
 
 export const unique: LintFunction = {

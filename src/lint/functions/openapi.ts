@@ -3,11 +3,11 @@
  * collide, and map keys written as YAML numbers.
  */
 import { joinPointer } from '../../toolkit/json-pointer.ts';
-import { HTTP_METHODS, templateVariables } from '../../toolkit/openapi.ts';
+import { pathItemOperations, templateVariables } from '../../toolkit/openapi.ts';
 import { isRecord } from '../../toolkit/values.ts';
 import { unsafeRegexReason } from '../safe-expressions.ts';
 import { untrustedRegex } from '../untrusted-regex.ts';
-import { operationsOf, parametersAt } from '../openapi-walk.ts';
+import { openApiMinor, operationsOf, parametersAt } from '../openapi-walk.ts';
 import { pathCollisions } from './path-collisions.ts';
 import type { LintDocument } from '../types.ts';
 import { NO_OPTIONS, type FunctionReport, type LintFunction } from './contract.ts';
@@ -35,12 +35,15 @@ export const pathParameters: LintFunction = {
       for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) out.push({ pointer: pathPointer, messageId: 'repeated', values: { value: name, pathTemplate: path } });
       const shared = parametersAt(doc.data, pathItem, pathPointer).filter((p) => p.parameter.in === 'path');
       // Operations written as external $refs are judged in the file they live in.
-      if (HTTP_METHODS.some((m) => isRecord(pathItem[m]) && typeof pathItem[m].$ref === 'string')) continue;
-      const ops = operationsOf({ paths: { [path]: pathItem } });
+      const version = openApiMinor(doc.data);
+      if (pathItemOperations(pathItem, version).some((op) => typeof op.node.$ref === 'string')) continue;
+      const ops = operationsOf({ openapi: isRecord(doc.data) ? doc.data.openapi : undefined, paths: { [path]: pathItem } });
       // Without operations nothing can be called, so a template parameter no operation declares is no fault
       // (path-declaration-not-empty and the OpenAPI schema judge such path items); the path item's own
       // parameters must still appear in its path.
-      const scopes = ops.length ? ops.map((op) => ({ pointer: joinPointer(target.pointer, path, op.method), own: parametersAt(doc.data, op.operation, joinPointer(target.pointer, path, op.method)).filter((p) => p.parameter.in === 'path'), callable: true })) : [{ pointer: pathPointer, own: [], callable: false }];
+      const scopes = ops.length
+        ? ops.map((op) => ({ pointer: `${pathPointer}/${op.segment}`, own: parametersAt(doc.data, op.operation, `${pathPointer}/${op.segment}`).filter((p) => p.parameter.in === 'path'), callable: true }))
+        : [{ pointer: pathPointer, own: [], callable: false }];
       for (const scope of scopes) {
         const declared = [...shared, ...scope.own];
         for (const name of scope.callable ? new Set(names) : []) {
