@@ -63,9 +63,9 @@ test('init, lint, diff, breaking, changeset and version over a 3.2 series', asyn
   git(p.dir, 'commit', '-q', '-m', 'v2');
   r = await cli('version');
   assert.is(r.exitCode, 0, r.stderr);
-  assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '0.1.0');
+  assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '1.1.0');
   git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'release 0.1.0');
+  git(p.dir, 'commit', '-q', '-m', 'release 1.1.0');
 
   // v3: LINK removed and a query string field required break clients; the stream's array schema is the same items.
   p.write('api/petstore.yaml', version(3));
@@ -87,9 +87,9 @@ test('init, lint, diff, breaking, changeset and version over a 3.2 series', asyn
   git(p.dir, 'commit', '-q', '-m', 'v3');
   r = await cli('version');
   assert.is(r.exitCode, 0, r.stderr);
-  assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '1.0.0');
+  assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '2.0.0');
   assert.match(p.read('CHANGELOG.md'), 'LINK /pets/{petId} was removed');
-  assert.match(p.read('.specver/snapshots/petstore@1.0.0.yaml'), 'openapi: 3.2.0');
+  assert.match(p.read('.specver/snapshots/petstore@2.0.0.yaml'), 'openapi: 3.2.0');
 });
 
 test.run();

@@ -98,7 +98,7 @@ function assertWellFormedXml(xml: string): void {
   assert.not.match(xml, /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u, 'only XML 1.0 characters');
   const body = xml.replace(/^<\?xml [^>]*\?>\n/, '');
   const open: string[] = [];
-  for (const m of body.matchAll(/<(\/?)([A-Za-z]+)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>|<|&(?!(amp|lt|gt|quot|apos);)/g)) {
+  for (const m of body.matchAll(/<(\/?)([A-Za-z][A-Za-z-]*)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>|<|&(?!(amp|lt|gt|quot|apos);)/g)) {
     assert.ok(m[2], `a stray ${m[0]} at ${m.index}: ${body.slice(m.index, m.index + 80)}`);
     if (m[4]) continue;
     if (m[1]) assert.is(open.pop(), m[2], `closing ${m[2]}`);
