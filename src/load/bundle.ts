@@ -72,7 +72,8 @@ function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf,
     return out;
   };
 
-  const rewriteRef = (refObject: Record<string, unknown>, target: Located, file: string, at: string): unknown => {
+  /** `overridden`: keys written beside an outer `$ref` go over the result, so it must not become the target's place. */
+  const rewriteRef = (refObject: Record<string, unknown>, target: Located, file: string, at: string, overridden = false): unknown => {
     const siblings = Object.keys(refObject).filter((key) => key !== '$ref');
     const withSiblings = (out: Record<string, unknown>) => {
       for (const key of siblings) setKey(out, key, numbers.of(refObject, key, refObject[key]) ?? copy(refObject[key], file, `${at}/${escapeSegment(key)}`));
@@ -83,7 +84,16 @@ function inlineExternal(rootData: unknown, rootFile: string, targetOf: TargetOf,
     if (typeof node !== 'object' || node === null) return node;
     const known = placed.get(node);
     if (known !== undefined && !(known === at)) return withSiblings({ $ref: refTo(known) });
-    if (siblings.length === 0 || !isRecord(node) || inProgress.has(node)) {
+    const onward = (siblings.length > 0 || overridden) && isRecord(node) && typeof node.$ref === 'string' && !inProgress.has(node) ? targetOf(node) : undefined;
+    if (onward) {
+      // A `$ref` with siblings whose target is another `$ref`: that ref is rewritten in turn (its own file's
+      // refs never reach the bundle as written), and these siblings go over the result.
+      inProgress.add(node);
+      const inner = rewriteRef(node as Record<string, unknown>, onward, target.file, at, true);
+      inProgress.delete(node);
+      return isRecord(inner) ? withSiblings(inner) : inner;
+    }
+    if ((siblings.length === 0 && !overridden) || !isRecord(node) || inProgress.has(node)) {
       // Inline the target here; later refs to it (and cycles back to it) point at this place.
       placed.set(node, at);
       inProgress.add(node);

@@ -83,6 +83,32 @@ test('refs.map targets are bundled in; unmapped URL refs stay as written', async
   assert.is(unmapped.text, readFileSync(join(SPECS, 'http-ref.yaml'), 'utf8'));
 });
 
+test('a $ref with siblings whose target is a $ref into a third file bundles self-contained', async () => {
+  const project = emptyProject();
+  project.write('api/spec.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: t, version: "1"}',
+    'paths: {}',
+    'components:',
+    '  schemas:',
+    '    Validator: {$ref: "./types/validator.yaml#/Validator"}',
+    '    Amount: {$ref: "./types/validator.yaml#/Validator/properties/balance", description: Amount in Gwei.}',
+  ].join('\n'));
+  project.write('api/types/validator.yaml', [
+    'Validator:',
+    '  type: object',
+    '  properties:',
+    '    balance: {$ref: "../primitive.yaml#/Uint64", description: Balance at stake.}',
+    '    limit: {$ref: "../primitive.yaml#/Uint64"}',
+    '    chained: {$ref: "#/Alias", description: Through an alias.}',
+    'Alias: {$ref: "../primitive.yaml#/Uint64", title: alias}',
+  ].join('\n'));
+  project.write('api/primitive.yaml', 'Uint64: {type: string, pattern: "^[0-9]+$"}\n');
+  const bundle = await assertRoundTrip('api/spec.yaml', project.dir, 'yaml');
+  assert.not.match(bundle.text, 'primitive.yaml');
+  assert.not.match(bundle.text, 'Alias');
+});
+
 test('digitalocean (250 files) bundles and round-trips', async () => {
   await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', REAL_SPECS, 'yaml');
 });
