@@ -373,15 +373,16 @@ export class SchemaComparator {
     return after;
   }
 
-  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; title?: string; shape: string[] } {
+  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
-    const origin = isRecord(member) ? namedOrigin(this.originOf(side, member, at)) : undefined;
+    const written = isRecord(member) ? this.originOf(side, member, at) : undefined;
+    const origin = namedOrigin(written);
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, written, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {
