@@ -69,6 +69,13 @@ function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: L
 /** A position's schema, with `true` and `{}` (both accept anything) read as open. */
 const positionSchema = (value: unknown): unknown => (isRecord(value) && Object.keys(value).length === 0 ? undefined : open(value));
 
+/** The schema declares its types and none is `array`: it accepts no array, so its items never apply. */
+function acceptsNoArray(node: Record<string, unknown>): boolean {
+  const type = node.type;
+  if (typeof type === 'string') return type !== 'array';
+  return Array.isArray(type) && type.length > 0 && !type.includes('array');
+}
+
 /** Array items: position i is checked by prefixItems[i], else by items, else anything. */
 function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const bp: unknown[] = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
@@ -91,6 +98,9 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   const bi = open(b.node.items);
   const ri = open(r.node.items);
   if (bp.length === 0 && rp.length === 0 && (isRecord(bi) || isRecord(ri)) && bi !== false && ri !== false) {
+    // Items that appear with the array type itself (`type: string` -> `type: array, items`) are part of the
+    // type change reported for the schema, not a schema added of their own.
+    if ((bi === undefined && acceptsNoArray(b.node)) || (ri === undefined && acceptsNoArray(r.node))) return;
     // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
     add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), at(walk, '[]')));
     return;
