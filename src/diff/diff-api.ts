@@ -10,7 +10,7 @@ import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, typ
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
-import { arrayShift, isPrimitive } from './parameter-shape.ts';
+import { arrayShift, isPrimitive, scalarTypes } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
@@ -177,6 +177,9 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     const ctx = paramContext(rp, d);
     const bs = { node: bp.node, pointer: bp.pointer };
     const rs = { node: rp.node, pointer: rp.pointer };
+    // Path parameters are paired by their position in the template: a new name there is the same value in the
+    // URL, so clients are unaffected; server code reading it by name is.
+    if (bp.in === 'path' && rp.in === 'path' && bp.name !== rp.name) rec.add('parameter-name', 'changed', bs, rs, { ...ctx, from: bp.name, to: rp.name });
     if (bp.required !== rp.required) {
       rec.add('parameter-required', rp.required ? 'added' : 'removed', bs, rs, { ...ctx, hasDefault: rp.schema?.default !== undefined });
     }
@@ -203,7 +206,7 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     const shift = arrayShift(bp.schema, rp.schema);
     if (shift) {
       // One change for the shape; the scalar is then compared with the array's items.
-      const values = { before: shift === 'became-array' ? bp.schema.type : 'array', after: shift === 'became-array' ? 'array' : rp.schema.type };
+      const values = { before: shift === 'became-array' ? scalarTypes(bp.schema) : 'array', after: shift === 'became-array' ? 'array' : scalarTypes(rp.schema) };
       rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, values);
       const [bSchema, bPointer] = shift === 'became-scalar' ? [bp.schema.items, `${bp.schemaPointer}/items`] : [bp.schema, bp.schemaPointer];
       const [rSchema, rPointer] = shift === 'became-array' ? [rp.schema.items, `${rp.schemaPointer}/items`] : [rp.schema, rp.schemaPointer];
