@@ -19,6 +19,7 @@ import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { stabilityMove } from './stability.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
+import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
 
@@ -73,6 +74,7 @@ export class SchemaComparator {
     child: (side, parent, key, node) => this.child(side, parent, key, node),
     slot: (parent, key, node) => this.slot(parent, key, node),
     relation: (before, after) => this.relation(before, after),
+    inside: (before, after) => this.inside(before, after),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -348,13 +350,32 @@ export class SchemaComparator {
    * cannot nest comparators without end.
    */
   private relation(before: unknown, after: unknown): SchemaEffect {
-    if (this.nested) return 'incomparable';
-    const inner = new SchemaComparator(this.env, true);
-    inner.compare(before, after, { direction: 'standalone' });
-    const effects = new Set(inner.changes().map((c) => c.effect ?? 'none'));
+    const changes = this.innerChanges(before, after);
+    if (!changes) return 'incomparable';
+    const effects = new Set(changes.map((c) => c.effect ?? 'none'));
     effects.delete('none');
     if (effects.size === 0) return 'none';
     return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
+  }
+
+  /** The changes of a comparison of its own (undefined inside one: see `relation`), kept for `inside`. */
+  private readonly innerMemo = new Map<unknown, Map<unknown, RawChange[]>>();
+  private innerChanges(before: unknown, after: unknown): RawChange[] | undefined {
+    if (this.nested) return undefined;
+    const known = this.innerMemo.get(before)?.get(after);
+    if (known) return known;
+    const inner = new SchemaComparator(this.env, true);
+    inner.compare(before, after, { direction: 'standalone' });
+    const changes = inner.changes();
+    if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());
+    this.innerMemo.get(before)!.set(after, changes);
+    return changes;
+  }
+
+  /** What changed inside a subschema, in words (`enum value "b" added`), for changes judged on it as a whole. */
+  private inside(before: unknown, after: unknown): string | undefined {
+    const changes = this.innerChanges(before, after)?.filter((c) => (c.effect ?? 'none') !== 'none');
+    return changes && changes.length > 0 ? describeChanges(changes) : undefined;
   }
 
   /**

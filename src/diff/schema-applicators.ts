@@ -14,7 +14,15 @@ export interface Recursor extends KeywordEmitter {
   slot(parent: Located, key: string, node: unknown): Located;
   /** Effect on the accepted set of going from one schema to another, judged apart from the diff. */
   relation(before: unknown, after: unknown): SchemaEffect;
+  /** What changed inside, in words, when `relation` found changes there. */
+  inside(before: unknown, after: unknown): string | undefined;
 }
+
+/** The `inside` context field, when there are words for it. */
+const insideOf = (c: Recursor, before: unknown, after: unknown): { inside?: string } => {
+  const inside = c.inside(before, after);
+  return inside === undefined ? {} : { inside };
+};
 
 type Add = (changes: RawChange[]) => void;
 
@@ -187,7 +195,7 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
   }
   if (!c.same(bi, ri)) {
     const effect = ifEffect(c, b.node, r.node);
-    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if' })]);
+    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if', ...insideOf(c, bi, ri) })]);
     return;
   }
   for (const branch of ['then', 'else']) {
@@ -226,7 +234,7 @@ function compareNot(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): 
     const inner = c.relation(before, after);
     if (inner === 'none') return;
     const effect: SchemaEffect = inner === 'widened' ? 'narrowed' : inner === 'narrowed' ? 'widened' : 'incomparable';
-    add([c.emit('schema-not', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'not', walk, { field: 'not' })]);
+    add([c.emit('schema-not', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'not', walk, { field: 'not', ...insideOf(c, before, after) })]);
     return;
   }
   const added = after !== undefined;

@@ -82,6 +82,8 @@ export interface ChangeContext {
   field?: string;
   /** Enum value, tag, scope, media type or member affected, printable. */
   value?: string;
+  /** What changed inside a subschema judged as a whole (`not`, `if`), in words. */
+  inside?: string;
   deprecated?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
