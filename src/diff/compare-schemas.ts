@@ -33,6 +33,9 @@ export interface ComparatorEnv {
   /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
   baseOrigin?: (node: object, at?: string) => Origin | undefined;
   revisionOrigin?: (node: object, at?: string) => Origin | undefined;
+  /** Where a keyword of a node was written (a `$ref` with siblings takes its other keywords from its target). */
+  baseKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
+  revisionKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -157,6 +160,17 @@ export class SchemaComparator {
     return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
   }
 
+  /** A keyword a merged `$ref` took from its target is located in the target, in the target's file. */
+  private keyWrittenIn(side: 'base' | 'revision', at: Located, key: string): Located {
+    const keyOrigin = side === 'base' ? this.env.baseKeyOrigin : this.env.revisionKeyOrigin;
+    if (this.nested || !keyOrigin || !isRecord(at.node) || isFolded(at.node)) return at;
+    const written = keyOrigin(at.node, key, at.pointer);
+    if (!written) return at;
+    const holder = written.pointer.slice(0, written.pointer.lastIndexOf('/'));
+    if (holder === at.pointer && (written.file || undefined) === (at.file || undefined)) return at;
+    return { node: at.node, pointer: holder, ...(written.file ? { file: written.file } : {}) };
+  }
+
   /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
   private slot(parent: Located, key: string, node: unknown): Located {
     return { node, pointer: `${parent.pointer}/${escapeSegment(key)}`, ...(parent.file ? { file: parent.file } : {}) };
@@ -195,7 +209,7 @@ export class SchemaComparator {
 
   private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
     const part = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
-    if (!part) return at;
+    if (!part) return this.keyWrittenIn(side, at, key);
     const located = this.locate(side, part.holder, at.pointer, `${at.pointer}/${part.at}`);
     return located.file || !at.file ? located : { ...located, file: at.file };
   }

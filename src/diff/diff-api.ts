@@ -42,6 +42,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const rec = new ChangeRecorder(base, revision);
   const schemas = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
+    baseKeyOrigin: (node, key, at) => keyOriginIn(base, node, key, at), revisionKeyOrigin: (node, key, at) => keyOriginIn(revision, node, key, at),
     baseNullableKeyword: base.kind.version !== '3.1', revisionNullableKeyword: revision.kind.version !== '3.1',
   });
   const ops = pairByKey(bm.operations, rm.operations);
@@ -88,6 +89,13 @@ function originIn(spec: LoadedSpec, node: object, at?: string) {
   const synthetic = syntheticPointer(node);
   if (synthetic !== undefined) return { file: '', pointer: synthetic };
   const origin = spec.origin(node, at);
+  if (!origin) return undefined;
+  return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
+}
+
+function keyOriginIn(spec: LoadedSpec, node: object, key: string, at?: string) {
+  if (syntheticPointer(node) !== undefined) return undefined;
+  const origin = spec.keyOrigin?.(node, key, at);
   if (!origin) return undefined;
   return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
 }
