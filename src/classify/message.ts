@@ -11,7 +11,7 @@ export const PLACEHOLDERS = [
   'sunset', 'stability', 'from', 'to', 'direction', 'operationRole', 'compatibility', 'component',
   'minDeprecationDays',
   // derived
-  'target', 'owner', 'operation', 'kind', 'action', 'element',
+  'target', 'owner', 'operation', 'kind', 'action', 'element', 'inside',
 ] as const;
 const KNOWN = new Set<string>(PLACEHOLDERS);
 const PATTERN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
@@ -55,6 +55,9 @@ function valueOf(name: string, change: RawChange, numberTexts?: ReadonlyMap<numb
       return elementOf(change);
     case 'kind':
       return change.kind;
+    case 'inside':
+      // Written right after the words it explains; nothing when the change carries no such words.
+      return c.inside ? ` (inside: ${c.inside})` : '';
     case 'action':
       return change.action;
     default: {

@@ -19,6 +19,7 @@ import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { stabilityMove } from './stability.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
+import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
 
@@ -32,6 +33,9 @@ export interface ComparatorEnv {
   /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
   baseOrigin?: (node: object, at?: string) => Origin | undefined;
   revisionOrigin?: (node: object, at?: string) => Origin | undefined;
+  /** Where a keyword of a node was written (a `$ref` with siblings takes its other keywords from its target). */
+  baseKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
+  revisionKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -73,6 +77,7 @@ export class SchemaComparator {
     child: (side, parent, key, node) => this.child(side, parent, key, node),
     slot: (parent, key, node) => this.slot(parent, key, node),
     relation: (before, after) => this.relation(before, after),
+    inside: (before, after) => this.inside(before, after),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -155,6 +160,17 @@ export class SchemaComparator {
     return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
   }
 
+  /** A keyword a merged `$ref` took from its target is located in the target, in the target's file. */
+  private keyWrittenIn(side: 'base' | 'revision', at: Located, key: string): Located {
+    const keyOrigin = side === 'base' ? this.env.baseKeyOrigin : this.env.revisionKeyOrigin;
+    if (this.nested || !keyOrigin || !isRecord(at.node) || isFolded(at.node)) return at;
+    const written = keyOrigin(at.node, key, at.pointer);
+    if (!written) return at;
+    const holder = written.pointer.slice(0, written.pointer.lastIndexOf('/'));
+    if (holder === at.pointer && (written.file || undefined) === (at.file || undefined)) return at;
+    return { node: at.node, pointer: holder, ...(written.file ? { file: written.file } : {}) };
+  }
+
   /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
   private slot(parent: Located, key: string, node: unknown): Located {
     return { node, pointer: `${parent.pointer}/${escapeSegment(key)}`, ...(parent.file ? { file: parent.file } : {}) };
@@ -193,7 +209,7 @@ export class SchemaComparator {
 
   private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
     const part = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
-    if (!part) return at;
+    if (!part) return this.keyWrittenIn(side, at, key);
     const located = this.locate(side, part.holder, at.pointer, `${at.pointer}/${part.at}`);
     return located.file || !at.file ? located : { ...located, file: at.file };
   }
@@ -348,13 +364,32 @@ export class SchemaComparator {
    * cannot nest comparators without end.
    */
   private relation(before: unknown, after: unknown): SchemaEffect {
-    if (this.nested) return 'incomparable';
-    const inner = new SchemaComparator(this.env, true);
-    inner.compare(before, after, { direction: 'standalone' });
-    const effects = new Set(inner.changes().map((c) => c.effect ?? 'none'));
+    const changes = this.innerChanges(before, after);
+    if (!changes) return 'incomparable';
+    const effects = new Set(changes.map((c) => c.effect ?? 'none'));
     effects.delete('none');
     if (effects.size === 0) return 'none';
     return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
+  }
+
+  /** The changes of a comparison of its own (undefined inside one: see `relation`), kept for `inside`. */
+  private readonly innerMemo = new Map<unknown, Map<unknown, RawChange[]>>();
+  private innerChanges(before: unknown, after: unknown): RawChange[] | undefined {
+    if (this.nested) return undefined;
+    const known = this.innerMemo.get(before)?.get(after);
+    if (known) return known;
+    const inner = new SchemaComparator(this.env, true);
+    inner.compare(before, after, { direction: 'standalone' });
+    const changes = inner.changes();
+    if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());
+    this.innerMemo.get(before)!.set(after, changes);
+    return changes;
+  }
+
+  /** What changed inside a subschema, in words (`enum value "b" added`), for changes judged on it as a whole. */
+  private inside(before: unknown, after: unknown): string | undefined {
+    const changes = this.innerChanges(before, after)?.filter((c) => (c.effect ?? 'none') !== 'none');
+    return changes && changes.length > 0 ? describeChanges(changes) : undefined;
   }
 
   /**
@@ -373,15 +408,16 @@ export class SchemaComparator {
     return after;
   }
 
-  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; title?: string; shape: string[] } {
+  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
-    const origin = isRecord(member) ? namedOrigin(this.originOf(side, member, at)) : undefined;
+    const written = isRecord(member) ? this.originOf(side, member, at) : undefined;
+    const origin = namedOrigin(written);
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, written, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {

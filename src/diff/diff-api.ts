@@ -10,7 +10,7 @@ import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, typ
 import { SchemaComparator } from './compare-schemas.ts';
 import { pairByKey } from './pair.ts';
 import { pairMediaTypes, parameterChanges, parseMediaType, type MediaPairing } from './media-types.ts';
-import { arrayShift, isPrimitive } from './parameter-shape.ts';
+import { arrayShift, isPrimitive, scalarTypes } from './parameter-shape.ts';
 import { ChangeRecorder } from './recorder.ts';
 import { mediaSchemaPairs } from './item-schemas.ts';
 import { diffDocument } from './diff-document.ts';
@@ -44,6 +44,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const rec = new ChangeRecorder(base, revision);
   const schemas = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
+    baseKeyOrigin: (node, key, at) => keyOriginIn(base, node, key, at), revisionKeyOrigin: (node, key, at) => keyOriginIn(revision, node, key, at),
     baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
   });
   const ops = pairByKey(bm.operations, rm.operations);
@@ -95,6 +96,13 @@ function originIn(spec: LoadedSpec, node: object, at?: string) {
   const synthetic = syntheticPointer(node);
   if (synthetic !== undefined) return { file: '', pointer: synthetic };
   const origin = spec.origin(node, at);
+  if (!origin) return undefined;
+  return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
+}
+
+function keyOriginIn(spec: LoadedSpec, node: object, key: string, at?: string) {
+  if (syntheticPointer(node) !== undefined) return undefined;
+  const origin = spec.keyOrigin?.(node, key, at);
   if (!origin) return undefined;
   return origin.file === spec.path ? { file: '', pointer: origin.pointer } : origin;
 }
@@ -186,6 +194,9 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     const ctx = paramContext(rp, d);
     const bs = { node: bp.node, pointer: bp.pointer };
     const rs = { node: rp.node, pointer: rp.pointer };
+    // Path parameters are paired by their position in the template: a new name there is the same value in the
+    // URL, so clients are unaffected; server code reading it by name is.
+    if (bp.in === 'path' && rp.in === 'path' && bp.name !== rp.name) rec.add('parameter-name', 'changed', bs, rs, { ...ctx, from: bp.name, to: rp.name });
     if (bp.required !== rp.required) {
       rec.add('parameter-required', rp.required ? 'added' : 'removed', bs, rs, { ...ctx, hasDefault: rp.schema?.default !== undefined });
     }
@@ -219,7 +230,7 @@ function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options
     const shift = arrayShift(bp.schema, rp.schema);
     if (shift) {
       // One change for the shape; the scalar is then compared with the array's items.
-      const values = { before: shift === 'became-array' ? bp.schema.type : 'array', after: shift === 'became-array' ? 'array' : rp.schema.type };
+      const values = { before: shift === 'became-array' ? scalarTypes(bp.schema) : 'array', after: shift === 'became-array' ? 'array' : scalarTypes(rp.schema) };
       rec.add('parameter-array', shift === 'became-array' ? 'added' : 'removed', bs, rs, ctx, values);
       const [bSchema, bPointer] = shift === 'became-scalar' ? [bp.schema.items, `${bp.schemaPointer}/items`] : [bp.schema, bp.schemaPointer];
       const [rSchema, rPointer] = shift === 'became-array' ? [rp.schema.items, `${rp.schemaPointer}/items`] : [rp.schema, rp.schemaPointer];

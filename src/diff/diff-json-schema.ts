@@ -37,7 +37,28 @@ export function diffJsonSchema(base: LoadedSpec, revision: LoadedSpec, options: 
     });
   }
   attachUses(changes, base, revision);
-  return changes;
+  return onceEach(changes);
+}
+
+/**
+ * Base copies written inline in several places (`healthcheck.uri` and `healthcheck_uri`) that the revision
+ * replaced by one shared definition are each compared with it: the same change of that one place is then
+ * reported once. Removals stay apart (each names what the base lost where it was).
+ */
+function onceEach(changes: RawChange[]): RawChange[] {
+  const seen = new Set<string>();
+  const printable = (value: unknown) => (value === undefined || value === null || typeof value !== 'object' ? JSON.stringify(value) ?? 'undefined' : undefined);
+  return changes.filter((change) => {
+    const before = printable(change.before);
+    const after = printable(change.after);
+    const pointer = change.revisionPointer ?? '';
+    if (change.action === 'removed' || change.revisionFile || !DEFINITION.test(pointer) || before === undefined || after === undefined) return true;
+    const c = change.context;
+    const key = JSON.stringify([change.kind, change.action, change.effect, pointer, c.field, c.value, c.from, c.to, before, after]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function originIn(spec: LoadedSpec, node: object | undefined, at?: string): Origin | undefined {

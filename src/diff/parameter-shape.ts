@@ -5,9 +5,14 @@
  */
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 
+/** The declared types besides `null` (a list, as OpenAPI 3.1 allows, or one). */
+function typesOf(schema: any): unknown[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Array.isArray(schema.type) ? schema.type.filter((t: unknown) => t !== 'null') : schema.type === undefined ? [] : [schema.type];
+}
+
 function typeOf(schema: any): string | undefined {
-  if (typeof schema !== 'object' || schema === null) return undefined;
-  const type = Array.isArray(schema.type) ? schema.type.filter((t: unknown) => t !== 'null') : [schema.type];
+  const type = typesOf(schema);
   return type.length === 1 && typeof type[0] === 'string' ? type[0] : undefined;
 }
 
@@ -17,6 +22,17 @@ export function isPrimitive(schema: any): boolean {
   return type !== undefined && PRIMITIVES.has(type);
 }
 
+/** The schema describes one primitive value of one of several types (`type: [string, integer]`). */
+function isPrimitiveOfAny(schema: any): boolean {
+  const types = typesOf(schema);
+  return types.length > 0 && types.every((t) => typeof t === 'string' && PRIMITIVES.has(t));
+}
+
+/** The scalar types as one text (`integer|string`), for the message of a shape change. */
+export function scalarTypes(schema: any): string {
+  return typesOf(schema).map(String).sort().join('|');
+}
+
 /** The schema is an array of one item schema. */
 function isArrayOf(schema: any): boolean {
   return typeOf(schema) === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items);
@@ -24,7 +40,7 @@ function isArrayOf(schema: any): boolean {
 
 /** `became-array` (scalar -> array of items), `became-scalar` (the reverse), or undefined. */
 export function arrayShift(base: any, revision: any): 'became-array' | 'became-scalar' | undefined {
-  if (isPrimitive(base) && isArrayOf(revision)) return 'became-array';
-  if (isArrayOf(base) && isPrimitive(revision)) return 'became-scalar';
+  if (isPrimitiveOfAny(base) && isArrayOf(revision)) return 'became-array';
+  if (isArrayOf(base) && isPrimitiveOfAny(revision)) return 'became-scalar';
   return undefined;
 }

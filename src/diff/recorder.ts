@@ -41,6 +41,10 @@ export class ChangeRecorder {
     if (origin && REUSABLE.test(origin.pointer)) {
       return { pointer: `${origin.pointer}/${escapeSegment(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
     }
+    // A node written in another file (a path item or operation `$ref`ed in), or a merged `$ref` whose key came
+    // from its target: the key is located where it was written, never at the document path in the root file.
+    const written = typeof node === 'object' && node !== null ? spec.keyOrigin?.(node, key, spot.pointer) : undefined;
+    if (written && written.file !== spec.path) return { pointer: written.pointer, file: written.file };
     return { pointer: `${spot.pointer}/${escapeSegment(key)}` };
   }
 

@@ -14,7 +14,15 @@ export interface Recursor extends KeywordEmitter {
   slot(parent: Located, key: string, node: unknown): Located;
   /** Effect on the accepted set of going from one schema to another, judged apart from the diff. */
   relation(before: unknown, after: unknown): SchemaEffect;
+  /** What changed inside, in words, when `relation` found changes there. */
+  inside(before: unknown, after: unknown): string | undefined;
 }
+
+/** The `inside` context field, when there are words for it. */
+const insideOf = (c: Recursor, before: unknown, after: unknown): { inside?: string } => {
+  const inside = c.inside(before, after);
+  return inside === undefined ? {} : { inside };
+};
 
 type Add = (changes: RawChange[]) => void;
 
@@ -69,6 +77,13 @@ function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: L
 /** A position's schema, with `true` and `{}` (both accept anything) read as open. */
 const positionSchema = (value: unknown): unknown => (isRecord(value) && Object.keys(value).length === 0 ? undefined : open(value));
 
+/** The schema declares its types and none is `array`: it accepts no array, so its items never apply. */
+function acceptsNoArray(node: Record<string, unknown>): boolean {
+  const type = node.type;
+  if (typeof type === 'string') return type !== 'array';
+  return Array.isArray(type) && type.length > 0 && !type.includes('array');
+}
+
 /** Array items: position i is checked by prefixItems[i], else by items, else anything. */
 function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const bp: unknown[] = Array.isArray(b.node.prefixItems) ? b.node.prefixItems : [];
@@ -91,6 +106,9 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
   const bi = open(b.node.items);
   const ri = open(r.node.items);
   if (bp.length === 0 && rp.length === 0 && (isRecord(bi) || isRecord(ri)) && bi !== false && ri !== false) {
+    // Items that appear with the array type itself (`type: string` -> `type: array, items`) are part of the
+    // type change reported for the schema, not a schema added of their own.
+    if ((bi === undefined && acceptsNoArray(b.node)) || (ri === undefined && acceptsNoArray(r.node))) return;
     // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
     add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), at(walk, '[]')));
     return;
@@ -177,7 +195,7 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
   }
   if (!c.same(bi, ri)) {
     const effect = ifEffect(c, b.node, r.node);
-    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if' })]);
+    if (effect !== 'none') add([c.emit('schema-conditional', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'if', walk, { field: 'if', ...insideOf(c, bi, ri) })]);
     return;
   }
   for (const branch of ['then', 'else']) {
@@ -216,7 +234,7 @@ function compareNot(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): 
     const inner = c.relation(before, after);
     if (inner === 'none') return;
     const effect: SchemaEffect = inner === 'widened' ? 'narrowed' : inner === 'narrowed' ? 'widened' : 'incomparable';
-    add([c.emit('schema-not', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'not', walk, { field: 'not' })]);
+    add([c.emit('schema-not', effect === 'incomparable' ? 'changed' : effect, effect, b, r, 'not', walk, { field: 'not', ...insideOf(c, before, after) })]);
     return;
   }
   const added = after !== undefined;

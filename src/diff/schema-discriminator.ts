@@ -6,6 +6,8 @@
  */
 import type { RawChange } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
+import { posix } from 'node:path';
+import type { Origin } from './types.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 /** `#/components/schemas/Cat` and `Cat` name the same target. */
@@ -13,27 +15,53 @@ function target(value: unknown): string {
   return typeof value === 'string' ? value.replace(/^#\/(components\/schemas|definitions|\$defs)\//, '') : JSON.stringify(value);
 }
 
-/** The hash and named origin (`/components/schemas/Dog`) of a union member reached at `at`. */
-export type MemberIdentity = (side: 'base' | 'revision', member: unknown, at: string) => { hash: string | null; origin?: string };
+/**
+ * The hash and named origin (`/components/schemas/Dog`) of a union member reached at `at`, and where it was
+ * written (`file` '' for the root file).
+ */
+export type MemberIdentity = (side: 'base' | 'revision', member: unknown, at: string) => { hash: string | null; origin?: string; written?: Origin };
 
 /** The hash of the union member a mapping value names, when one of the schema's oneOf/anyOf members is it. */
 function mappedMemberHash(identity: MemberIdentity, side: 'base' | 'revision', at: Located, value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  let pointer: string;
-  try {
-    pointer = value.startsWith('#/') ? decodeURIComponent(value.slice(1)) : `/components/schemas/${value}`;
-  } catch {
-    return null;
-  }
+  const names = mappingTarget(value, identity(side, at.node, at.pointer).written?.file);
+  if (!names) return null;
   for (const keyword of ['oneOf', 'anyOf']) {
     const members: unknown = at.node[keyword];
     if (!Array.isArray(members)) continue;
     for (let i = 0; i < members.length; i++) {
       const member = identity(side, members[i], `${at.pointer}/${keyword}/${i}`);
-      if (member.origin === pointer) return member.hash;
+      if (names(member)) return member.hash;
     }
   }
   return null;
+}
+
+/**
+ * Which member a mapping value names: a component (`Dog`, `#/components/schemas/Dog`), a place in the same
+ * file (`#/paths/...`, as bundled snapshots write it) or a file relative to the one holding the discriminator
+ * (`models/dog.yml#/Dog`, as multi-file specs write it).
+ */
+function mappingTarget(value: string, holderFile: string | undefined): ((member: { origin?: string; written?: Origin }) => boolean) | undefined {
+  const hash = value.indexOf('#');
+  let fragment: string;
+  try {
+    fragment = hash < 0 ? '' : decodeURIComponent(value.slice(hash + 1));
+  } catch {
+    return undefined;
+  }
+  if (hash === 0) return (member) => member.origin === fragment || (member.written?.pointer === fragment && member.written.file === (holderFile ?? ''));
+  const path = hash < 0 ? value : value.slice(0, hash);
+  const named = hash < 0 ? `/components/schemas/${value}` : undefined;
+  const relative = posix.normalize(path);
+  const file = holderFile ? posix.join(posix.dirname(holderFile), relative) : undefined;
+  return (member) => {
+    if (named !== undefined && member.origin === named) return true;
+    const written = member.written;
+    if (!written || written.file === '' || written.pointer !== fragment) return false;
+    // The root file's own path is not known here: a path under its folder is matched by its end.
+    return file !== undefined ? written.file === file : !relative.startsWith('../') && written.file.endsWith(`/${relative}`);
+  };
 }
 
 export function compareDiscriminator(k: KeywordEmitter, b: Located, r: Located, walk: Walk, add: (c: RawChange) => void, identity?: MemberIdentity): void {

@@ -18,7 +18,7 @@ export const API_CHANGE_KINDS = [
   'operation-tag', 'operation-sunset', 'operation-stability', 'operation-server',
   'security-requirement', 'security-requirement-scope', 'security-requirement-scheme',
   'parameter', 'parameter-required', 'parameter-deprecated', 'parameter-style', 'parameter-explode', 'parameter-array',
-  'parameter-allow-empty-value', 'parameter-location', 'parameter-description', 'parameter-example',
+  'parameter-allow-empty-value', 'parameter-location', 'parameter-name', 'parameter-description', 'parameter-example',
   'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-parameter', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
@@ -82,6 +82,8 @@ export interface ChangeContext {
   field?: string;
   /** Enum value, tag, scope, media type or member affected, printable. */
   value?: string;
+  /** What changed inside a subschema judged as a whole (`not`, `if`), in words. */
+  inside?: string;
   deprecated?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;

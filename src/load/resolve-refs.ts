@@ -48,6 +48,8 @@ export interface ResolvedDocument {
   files: Map<string, SourceFile>;
   /** Where a node was written; `at`, the pointer the caller reached it by, spares the table when it is there. */
   origin(node: object, at?: string): NodeOrigin | undefined;
+  /** Where key `key` of a node was written: for a merged `$ref`, in the target unless the key is a sibling. */
+  keyOrigin(node: object, key: string, at?: string): NodeOrigin | undefined;
   /** Where a `$ref` object of a parsed file points (one step); undefined for an opaque URL ref or a non-ref. */
   targetOf(refObject: object): Located | undefined;
   /** Every `$ref` the loader follows (never one inside an example or default value), in the order found. */
@@ -210,7 +212,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
 
   const refSites = (): RefSiteInfo[] => [...sites].map(([refObject, site]) => ({ refObject, ref: site.ref, file: site.file, pointer: toPointer(site.segments) }));
 
-  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, targetOf: locateSite, refSites };
+  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, keyOrigin: () => undefined, targetOf: locateSite, refSites };
 
   /** Where a `$ref` finally leads, following refs to refs; undefined when it stays an opaque URL ref. */
   const finalTargets = new Map<object, Located | undefined>();
@@ -266,10 +268,13 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   const mergedOf = new Map<object, Record<string, unknown>>();
   /** Merged object -> where its target was written (when the target is a node of a file, not another merge). */
   const mergedTargets = new Map<object, Located>();
+  /** Merged object -> the object its non-sibling keys came from (a node of a file or another merged object). */
+  const mergedFrom = new Map<object, { target: object; siblings: Set<string> }>();
   const mergeInto = (refObject: Record<string, unknown>, target: Record<string, unknown>, place: RefPlace, written?: Located) => {
     const merged: Record<string, unknown> = mergedOf.get(refObject) ?? {};
     if (!mergedOf.has(refObject)) {
       mergedOf.set(refObject, merged);
+      mergedFrom.set(merged, { target, siblings: new Set(Object.keys(refObject).filter((key) => key !== '$ref')) });
       if (written) mergedTargets.set(merged, written);
       for (const key of Object.keys(target)) put(merged, key, target[key]);
       for (const key of Object.keys(refObject)) if (key !== '$ref') put(merged, key, refObject[key]);
@@ -404,7 +409,18 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     return resolved;
   };
 
-  return { document, files, origin, targetOf: locateSite, refSites };
+  const keyOrigin = (node: object, key: string, at?: string): NodeOrigin | undefined => {
+    let holder = node;
+    let pointer = at;
+    for (let from = mergedFrom.get(holder); from && !from.siblings.has(key); from = mergedFrom.get(holder)) {
+      holder = from.target;
+      pointer = undefined;
+    }
+    const written = origin(holder, pointer);
+    return written && { file: written.file, pointer: `${written.pointer}/${escapeSegment(key)}` };
+  };
+
+  return { document, files, origin, keyOrigin, targetOf: locateSite, refSites };
 }
 
 /** Sets a key (an index for arrays); `__proto__` becomes an own property, never the prototype. */

@@ -53,6 +53,11 @@ export interface LoadedSpec {
    * walk of the whole document.
    */
   origin(node: object, at?: string): NodeOrigin | undefined;
+  /**
+   * Where key `key` of `node` was written: beside the node, or, for a `$ref` with sibling keywords, in the
+   * target the key came from. Undefined where `origin` would be.
+   */
+  keyOrigin?(node: object, key: string, at?: string): NodeOrigin | undefined;
 }
 
 export interface LoadOptions {

@@ -8,7 +8,9 @@ import { inlineSpec } from '../../src/classify/inline-spec.ts';
 test('path templates are equal up to parameter names; path parameters match by position', () => {
   assert.is(pathTemplateKey('/u/{id}/p/{pid}'), '/u/{}/p/{}');
   const doc = (name: string) => ({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { [`/u/{${name}}`]: { get: { parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } } } });
-  assert.equal(diffApi(inlineSpec(doc('id')), inlineSpec(doc('userId')), { today: new Date() }), []);
+  // The same parameter in the same place: one rename, no removal or addition.
+  const changes = diffApi(inlineSpec(doc('id')), inlineSpec(doc('userId')), { today: new Date() });
+  assert.equal(changes.map((c) => [c.kind, c.action, c.context.from, c.context.to]), [['parameter-name', 'changed', 'id', 'userId']]);
 });
 
 test('path-level parameters are merged into operations (operation wins)', () => {

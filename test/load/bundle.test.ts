@@ -15,11 +15,19 @@ function sameShape(a: unknown, b: unknown, seen = new Map<object, object>()): bo
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (seen.get(a) === b) return true;
   seen.set(a, b);
+  // A discriminator mapping names its schemas by file as written and by their place in the bundle.
+  if (isDiscriminator(a) && isDiscriminator(b)) {
+    const { mapping: ma, ...restA } = a as any;
+    const { mapping: mb, ...restB } = b as any;
+    return sameShape(Object.keys(ma).sort(), Object.keys(mb).sort()) && sameShape(restA, restB, seen);
+  }
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
   return keysA.every((key) => Object.hasOwn(b, key) && sameShape((a as any)[key], (b as any)[key], seen));
 }
+
+const isDiscriminator = (value: object) => typeof (value as any).propertyName === 'string' && typeof (value as any).mapping === 'object' && (value as any).mapping !== null;
 
 async function assertRoundTrip(path: string, projectRoot: string, ext: string) {
   const original = await loadSpec(path, { projectRoot });
@@ -83,8 +91,36 @@ test('refs.map targets are bundled in; unmapped URL refs stay as written', async
   assert.is(unmapped.text, readFileSync(join(SPECS, 'http-ref.yaml'), 'utf8'));
 });
 
+test('a $ref with siblings whose target is a $ref into a third file bundles self-contained', async () => {
+  const project = emptyProject();
+  project.write('api/spec.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: t, version: "1"}',
+    'paths: {}',
+    'components:',
+    '  schemas:',
+    '    Validator: {$ref: "./types/validator.yaml#/Validator"}',
+    '    Amount: {$ref: "./types/validator.yaml#/Validator/properties/balance", description: Amount in Gwei.}',
+  ].join('\n'));
+  project.write('api/types/validator.yaml', [
+    'Validator:',
+    '  type: object',
+    '  properties:',
+    '    balance: {$ref: "../primitive.yaml#/Uint64", description: Balance at stake.}',
+    '    limit: {$ref: "../primitive.yaml#/Uint64"}',
+    '    chained: {$ref: "#/Alias", description: Through an alias.}',
+    'Alias: {$ref: "../primitive.yaml#/Uint64", title: alias}',
+  ].join('\n'));
+  project.write('api/primitive.yaml', 'Uint64: {type: string, pattern: "^[0-9]+$"}\n');
+  const bundle = await assertRoundTrip('api/spec.yaml', project.dir, 'yaml');
+  assert.not.match(bundle.text, 'primitive.yaml');
+  assert.not.match(bundle.text, 'Alias');
+});
+
 test('digitalocean (250 files) bundles and round-trips', async () => {
-  await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', REAL_SPECS, 'yaml');
+  const bundle = await assertRoundTrip('openapi/digitalocean/2020-09-14/DigitalOcean-public.v2.yaml', REAL_SPECS, 'yaml');
+  // Its discriminator mappings name schema files; in the bundle they point inside it.
+  assert.not.match(bundle.text, /^\s+\w+: (?:models\/|'models\/)\S*\.yml/m);
 });
 
 test.run();
