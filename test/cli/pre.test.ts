@@ -62,6 +62,7 @@ test('a whole pre-release cycle: enter beta, minor/patch/major, switch to rc, ex
 
   r = await cli(p, 'pre', 'exit');
   assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, "graduates the pre-release versions:\n  petstore 2.0.0-rc.1 -> 2.0.0\n", 'the real versions, not an example');
   assert.is(JSON.parse(p.read('.specver/pre.json')).mode, 'exit');
   r = await cli(p, 'pre', 'status');
   assert.match(r.stdout, /Pre-release mode: leaving, tag 'rc' \(the next 'specver version' releases the stable versions\)/);
@@ -137,6 +138,15 @@ test('pre: invalid tag, exit when not in pre mode, status outside pre mode', asy
   assert.is((await cli(p, 'pre', 'exit')).exitCode, 2);
   const status = await cli(p, 'pre', 'status');
   assert.match(status.stdout, /Not in pre-release mode/);
+});
+
+test('pre exit before any pre-release was released says the next version is stable', async () => {
+  const p = project();
+  assert.is((await cli(p, 'pre', 'enter', 'beta')).exitCode, 0);
+  const r = await cli(p, 'pre', 'exit');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, "no contract holds a pre-release version, so the next 'specver version' releases stable versions");
+  assert.not.match(r.stdout, /->/);
 });
 
 test.run();

@@ -1,4 +1,5 @@
 /** `specver pre enter <tag> | exit | status`: the pre-release cycle kept in `.specver/pre.json`. */
+import semver from 'semver';
 import { ConfigError } from '../../errors.ts';
 import type { PreState } from '../../store/state.ts';
 import type { Config } from '../../types.ts';
@@ -37,7 +38,7 @@ function statusDocument(config: Config, pre: PreState | undefined, versions: Rec
   };
 }
 
-async function change(ctx: Context, next: (pre: PreState | undefined, versions: Record<string, string>) => PreState, describe: (before: PreState | undefined, after: PreState) => string[]) {
+async function change(ctx: Context, next: (pre: PreState | undefined, versions: Record<string, string>) => PreState, describe: (before: PreState | undefined, after: PreState, versions: Record<string, string>) => string[]) {
   const config = await project(ctx);
   const [{ withLock }, { readPre, writePre }] = await Promise.all([import('../../versioning/session.ts'), import('../../store/state.ts')]);
   return withLock(config.root, ctx.now, async () => {
@@ -46,7 +47,7 @@ async function change(ctx: Context, next: (pre: PreState | undefined, versions: 
     const after = next(before, versions);
     await writePre(config.root, after);
     if (ctx.json) ctx.out.jsonDocument(statusDocument(config, after, versions));
-    else for (const line of describe(before, after)) ctx.out.result(line);
+    else for (const line of describe(before, after, versions)) ctx.out.result(line);
     return 0;
   });
 }
@@ -69,8 +70,17 @@ export async function runExit(ctx: Context): Promise<number> {
   return change(
     ctx,
     (pre) => exitPre(pre),
-    () => ["Leaving pre-release mode: the next 'specver version' graduates the pre-release versions (2.0.0-rc.1 -> 2.0.0)."],
+    (_before, _after, versions) => graduationLines(versions),
   );
+}
+
+/** What the next `version` will graduate, from the versions as they are (`api 2.0.0-rc.1 -> 2.0.0`). */
+function graduationLines(versions: Record<string, string>): string[] {
+  const moves = Object.entries(versions)
+    .filter(([, version]) => (semver.prerelease(version) ?? []).length > 0)
+    .map(([name, version]) => ({ name, version, stable: `${semver.major(version)}.${semver.minor(version)}.${semver.patch(version)}` }));
+  if (moves.length === 0) return ["Leaving pre-release mode: no contract holds a pre-release version, so the next 'specver version' releases stable versions."];
+  return ["Leaving pre-release mode: the next 'specver version' graduates the pre-release versions:", ...moves.map(({ name, version, stable }) => `  ${name} ${version} -> ${stable}`)];
 }
 
 export async function runStatus(ctx: Context, options: FormatOptions = {}): Promise<number> {
