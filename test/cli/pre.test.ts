@@ -71,6 +71,7 @@ test('a whole pre-release cycle: enter beta, minor/patch/major, switch to rc, ex
   r = await cli(p, 'version');
   assert.is(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /petstore {2}2\.0\.0-rc\.1 -> 2\.0\.0 {2}\(graduation\)/);
+  assert.not.match(r.stdout + r.stderr, /Changesets \(0\)|Deleted 0 changesets/, 'a graduation consumes no changeset and says nothing of them');
   assert.is(versionOf(p), '2.0.0');
   assert.not.ok(p.exists('.specver/pre.json'));
   // The stable entry gathers the notes of every changeset of the cycle, by bump.

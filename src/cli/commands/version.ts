@@ -51,8 +51,8 @@ async function checkedInfoVersions(config: Config, plan: VersionPlan): Promise<I
 function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean, infoVersions: InfoVersionChange[]): void {
   const p = (line: string) => (dryRun ? `[dry-run] ${line}` : line);
   const { out } = ctx;
-  // Step 1: every changeset as file, contract, bump.
-  out.info(p(`Changesets (${plan.changesets.length}):`));
+  // Step 1: every changeset as file, contract, bump (a graduation out of pre mode may consume none).
+  if (plan.changesets.length > 0) out.info(p(`Changesets (${plan.changesets.length}):`));
   const fileWidth = Math.max(0, ...plan.changesets.map((c) => c.file.length));
   const nameWidth = Math.max(0, ...plan.changesets.flatMap((c) => c.releases.map((r) => r.contract.length)), ...plan.releases.map((r) => r.contract.length));
   for (const c of plan.changesets) {
@@ -205,7 +205,7 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
     }
     // Steps 6-7: the count of deleted changesets and a note to commit.
     const count = plan.deletes.filter((d) => d.kind === 'changeset').length;
-    ctx.out.result(`Deleted ${count} changeset${count === 1 ? '' : 's'}.`);
+    if (count > 0 || plan.changesets.length > 0) ctx.out.result(`Deleted ${count} changeset${count === 1 ? '' : 's'}.`);
     if (plan.git.commit) ctx.out.info(`Committed: ${plan.git.message}${plan.git.tags.length > 0 ? ` (tags: ${plan.git.tags.join(', ')})` : ''}`);
     else if (plan.git.stage) ctx.out.info(`The changes are staged; commit them: git commit -m "${plan.git.message}"`);
     else ctx.out.info('Commit the changed files (.specver/, the changelog) to record the release.');
