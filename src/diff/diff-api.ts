@@ -3,7 +3,7 @@
  * security per operation, then document-level parts. Schemas go through the one comparator.
  */
 import { stabilityMove } from './stability.ts';
-import type { LoadedSpec } from '../load/types.ts';
+import type { LoadedSpec, OpenApiVersion } from '../load/types.ts';
 import { ToolError } from '../errors.ts';
 import type { ChangeContext, Direction, RawChange } from './types.ts';
 import { normalizeOpenApi, syntheticPointer, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type ResponseModel } from '../normalize/openapi.ts';
@@ -15,6 +15,7 @@ import { ChangeRecorder } from './recorder.ts';
 import { mediaSchemaPairs } from './item-schemas.ts';
 import { diffDocument } from './diff-document.ts';
 import { diffSecurity } from './diff-security.ts';
+import { diffEncoding } from './encoding.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 import { compareCodePoints } from '../toolkit/values.ts';
 import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
@@ -29,6 +30,8 @@ interface OpDiff {
   /** Request-side direction (swapped for webhooks and callbacks, which the API sends). */
   request: Direction;
   response: Direction;
+  baseVersion: OpenApiVersion;
+  revisionVersion: OpenApiVersion;
 }
 
 const OP_EXTENSIONS_WITH_MEANING = ['x-sunset', 'x-stability-level'];
@@ -61,6 +64,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
     diffOperation(b, r, bm, rm, {
       rec, schemas, ctx: opContext(r, b), use: `${r.method} ${r.path}`,
       request: swapped ? 'response' : 'request', response: swapped ? 'request' : 'response',
+      baseVersion: bm.version, revisionVersion: rm.version,
     }, options);
   }
   diffDocument(bm, rm, rec);
@@ -285,6 +289,7 @@ function diffContent(
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);
     }
     diffMediaLifecycle(bmedia, rmedia, d.rec, mctx);
+    diffEncoding(bmedia, rmedia, { ...d, direction }, mctx);
     for (const pair of mediaSchemaPairs(bmedia, rmedia)) {
       d.schemas.compare(pair.base, pair.revision, { direction, context: mctx, use: d.use, basePointer: pair.basePointer, revisionPointer: pair.revisionPointer });
     }

@@ -22,6 +22,8 @@ export const API_CHANGE_KINDS = [
   'request-body', 'request-body-required', 'request-body-description', 'media-type', 'media-type-parameter', 'media-type-example',
   'response', 'response-description', 'response-header', 'response-header-required', 'response-header-description',
   'parameter-sunset', 'response-header-deprecated', 'response-header-sunset', 'media-type-deprecated', 'media-type-sunset',
+  // Encoding Objects of multipart and form media types: one part's content type, serialization and headers
+  'encoding-content-type', 'encoding-style', 'encoding-explode', 'encoding-allow-reserved', 'encoding-header', 'encoding-header-required',
   'info-version',
   'security-scheme', 'security-scheme-type', 'security-scheme-scope', 'security-scheme-location', 'security-scheme-deprecated',
   'server', 'server-field', 'tag', 'tag-description', 'tag-field', 'info', 'external-docs', 'extension',

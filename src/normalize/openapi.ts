@@ -14,7 +14,10 @@ export interface MediaModel {
   mediaType: string; node: any; pointer: string; schema: any; schemaPointer: string;
   /** OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (a stream of items). */
   itemSchema?: any; itemSchemaPointer?: string;
+  /** Encoding Objects (OpenAPI 3): `encoding` by property name; 3.2 `itemEncoding` and `prefixEncoding` by position. */
+  encoding?: Map<string, EncodingModel>; itemEncoding?: EncodingModel; prefixEncoding?: EncodingModel[];
 }
+export interface EncodingModel { node: any; pointer: string }
 export interface ParameterModel {
   key: string; in: string; name: string; required: boolean; deprecated: boolean; node: any; pointer: string;
   schema: any; schemaPointer: string; style?: string; explode?: boolean; allowEmptyValue: boolean;
@@ -95,9 +98,27 @@ function contentOf(node: any, pointer: string): Map<string, MediaModel> {
       mediaType, node: media, pointer: mediaPointer, schema: isRecord(media) ? media.schema : undefined,
       schemaPointer: `${mediaPointer}/schema`,
       ...(isRecord(media) && media.itemSchema !== undefined ? { itemSchema: media.itemSchema, itemSchemaPointer: `${mediaPointer}/itemSchema` } : {}),
+      ...(isRecord(media) ? encodingsOf(media, mediaPointer) : {}),
     });
   }
   return content;
+}
+
+/** The Encoding Objects of a media type object, each with its pointer; none written, nothing set. */
+function encodingsOf(media: Record<string, any>, pointer: string): Pick<MediaModel, 'encoding' | 'itemEncoding' | 'prefixEncoding'> {
+  const result: Pick<MediaModel, 'encoding' | 'itemEncoding' | 'prefixEncoding'> = {};
+  if (isRecord(media.encoding)) {
+    result.encoding = new Map();
+    for (const [name, node] of Object.entries(media.encoding)) {
+      if (isRecord(node)) result.encoding.set(name, { node, pointer: `${pointer}/encoding/${escapeSegment(name)}` });
+    }
+  }
+  if (isRecord(media.itemEncoding)) result.itemEncoding = { node: media.itemEncoding, pointer: `${pointer}/itemEncoding` };
+  if (Array.isArray(media.prefixEncoding)) {
+    // A position that is not an object still holds its place: later positions keep their index.
+    result.prefixEncoding = media.prefixEncoding.map((node, index) => ({ node: isRecord(node) ? node : {}, pointer: `${pointer}/prefixEncoding/${index}` }));
+  }
+  return result;
 }
 
 function normalizeParameter(param: any, pointer: string, version: OpenApiVersion): ParameterModel | undefined {
@@ -181,7 +202,8 @@ function swaggerRequestBody(op: any, root: any, opPointer: string, body: Paramet
   return { node: op, pointer: `${opPointer}/parameters`, required: form.some((p) => p.required), content };
 }
 
-function headersOf(response: any, pointer: string, version: OpenApiVersion): Map<string, HeaderModel> {
+/** The `headers` of a response, or of an Encoding Object (the headers of one multipart part). */
+export function headersOf(response: any, pointer: string, version: OpenApiVersion): Map<string, HeaderModel> {
   const headers = new Map<string, HeaderModel>();
   if (!isRecord(response.headers)) return headers;
   for (const [name, header] of Object.entries(response.headers)) {
