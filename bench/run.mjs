@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coldGroup, contractsGroup, diffGroup, lintGroup, lintScalingGroup, scalingGroup } from './lib/groups.mjs';
+import { coldGroup, contractsGroup, diffGroup, lintGroup, lintScalingGroup, openapi32Group, scalingGroup } from './lib/groups.mjs';
 import { cleanupScratch, RSS_METHOD_LABEL } from './lib/measure.mjs';
 import { ensurePeer, PEERS } from './lib/peers.mjs';
 import { renderMarkdown } from './lib/report.mjs';
@@ -20,7 +20,7 @@ import { evaluateTargets } from './lib/targets.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(BENCH, '..');
-const GROUPS = ['floor', 'diff', 'peers', 'lint', 'cold', 'scaling', 'lint-scaling', 'contracts'];
+const GROUPS = ['floor', 'diff', 'peers', 'lint', 'cold', 'scaling', 'lint-scaling', 'contracts', 'openapi-3.2'];
 
 const USAGE = `usage: npm run bench -- [options]
   --runs <n>        runs per measurement (default 5; --quick: 2)
@@ -158,6 +158,7 @@ async function main() {
   if (g.has('scaling')) results.scaling = await scalingGroup(ctx);
   if (g.has('lint-scaling')) results.lintScaling = await lintScalingGroup(ctx);
   if (g.has('contracts')) results.contracts = await contractsGroup(ctx);
+  if (g.has('openapi-3.2')) results.openapi32 = await openapi32Group(ctx);
   results.machine.loadEnd = os.loadavg().map((v) => Number(v.toFixed(2)));
   results.durationS = Math.round((Date.now() - started) / 1000);
   results.targets = evaluateTargets(results);

@@ -8,6 +8,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffPairs, lintPairs, pullRequestPairs, warmUp } from './corpus.mjs';
+import { openapi32Pairs } from './fixture-pairs.mjs';
 import { measureInterleaved, runOnce } from './measure.mjs';
 import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
 import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
@@ -152,6 +153,37 @@ export async function diffGroup(ctx) {
       ),
     };
     results.push({ pair: pair.name, labels: pair.labels, format: pair.format, encoding: pair.encoding, specVersion: pair.specVersion, multiFile: pair.multiFile, bytes: pair.bytes, setup, commands: measured, ratios });
+  }
+  return results;
+}
+
+/**
+ * The OpenAPI 3.2 fixture series (fixtures/openapi-3.2): diff, breaking and lint of each consecutive pair
+ * against the parse floor of the same files, so 3.2's own elements (query, additionalOperations, itemSchema,
+ * querystring, encodings) are timed end to end; no corpus needed.
+ */
+export async function openapi32Group(ctx) {
+  const results = [];
+  for (const pair of openapi32Pairs(ctx.repo)) {
+    ctx.log(`openapi-3.2: ${pair.name}`);
+    warmUp([pair.base, pair.revision]);
+    const project = projectFor(ctx, pair, join(ctx.work, 'projects', pair.contract));
+    const commands = [
+      ...floorCommands(ctx, { encoding: pair.encoding, inputs: [pair.base, pair.revision] }),
+      specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]),
+      specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]),
+      specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1]),
+    ];
+    const measured = await measureInterleaved(commands, ctx);
+    const floor = floorOf(measured);
+    const ratios = {
+      floorParser: floor?.id.replace('floor-', '') ?? null,
+      floorMs: floor?.ms ?? null,
+      diffVsFloor: ratio(med(measured['specver-diff']), floor?.ms),
+      breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
+      lintVsFloor: ratio(med(measured['specver-lint']), floor?.ms),
+    };
+    results.push({ pair: pair.name, labels: pair.labels, format: pair.format, encoding: pair.encoding, specVersion: pair.specVersion, bytes: pair.bytes, commands: measured, ratios });
   }
   return results;
 }

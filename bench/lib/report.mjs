@@ -194,6 +194,28 @@ function contractsSection(results) {
   ].join('\n');
 }
 
+function openapi32Section(results) {
+  if (!results.openapi32) return '';
+  const rows = results.openapi32.map((d) => [
+    d.pair,
+    `${bytes(d.bytes[0])} + ${bytes(d.bytes[1])}`,
+    cell(d.commands[`floor-${d.ratios.floorParser}`]),
+    cell(d.commands['specver-diff']),
+    x(d.ratios.diffVsFloor),
+    cell(d.commands['specver-breaking']),
+    x(d.ratios.breakingVsFloor),
+    cell(d.commands['specver-lint']),
+    x(d.ratios.lintVsFloor),
+  ]);
+  return [
+    '## OpenAPI 3.2 fixture series',
+    '',
+    'Consecutive pairs of fixtures/openapi-3.2 (in the repository), each against the faster YAML parse floor of both files.',
+    '',
+    table(['pair', 'bytes', 'floor', 'diff', 'x / floor', 'breaking', 'x / floor', 'lint', 'x / floor'], rows),
+  ].join('\n');
+}
+
 export function renderMarkdown(results) {
   return `${[
     '# specver benchmark results',
@@ -209,6 +231,7 @@ export function renderMarkdown(results) {
     scalingSection(results),
     lintScalingSection(results),
     contractsSection(results),
+    openapi32Section(results),
   ]
     .filter(Boolean)
     .join('\n\n')}\n`;
