@@ -184,6 +184,18 @@ test('Swagger 2.0 has no Encoding Object: a formData upload moved to OpenAPI 3 w
   assert.equal(encodingChanges(openapi, swagger), []);
 });
 
+test('malformed encodings are read as absent (defaults), never a crash', () => {
+  const odd = api('multipart/mixed', {
+    schema: { type: 'array', prefixItems: [{ type: 'object' }], items: BINARY },
+    encoding: { file: 'image/png', meta: { contentType: 7, headers: ['X-A'], style: 3, explode: 'yes', allowReserved: 'no' } },
+    prefixEncoding: [null, 'text/csv'], itemEncoding: 5,
+  }, undefined, '3.2.0');
+  const plain = api('multipart/mixed', { schema: { type: 'array', prefixItems: [{ type: 'object' }], items: BINARY } }, undefined, '3.2.0');
+  assert.equal(encodingChanges(plain, odd), []);
+  assert.equal(encodingChanges(odd, plain), []);
+  assert.equal(encodingChanges(api('multipart/form-data', { encoding: 'x' }), api('multipart/form-data', { schema: 5, encoding: { a: { contentType: ' , ' } } })), []);
+});
+
 test('the gate: breaking of two files exits 1 on a narrowed request part, its JSON valid against breaking.schema.json', async () => {
   const dir = tempDir('specver-encoding-');
   writeFileSync(join(dir, 'old.yaml'), stringify(api('multipart/form-data', upload({ file: { contentType: 'image/png, image/jpeg' } }))));
