@@ -160,7 +160,7 @@ export async function diffGroup(ctx) {
 /**
  * The OpenAPI 3.2 fixture series (fixtures/openapi-3.2): diff, breaking and lint of each consecutive pair
  * against the parse floor of the same files, so 3.2's own elements (query, additionalOperations, itemSchema,
- * querystring, encodings) are timed end to end; no corpus needed.
+ * querystring) are timed end to end; no corpus needed.
  */
 export async function openapi32Group(ctx) {
   const results = [];
