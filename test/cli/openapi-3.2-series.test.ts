@@ -1,9 +1,10 @@
 /**
  * An OpenAPI 3.2 petstore over three versions (fixtures/openapi-3.2): v2 adds a QUERY operation with an
  * `in: querystring` parameter, a LINK operation under additionalOperations, an event stream with itemSchema,
- * tag and server documentation and an OAuth 2 device flow (minor); v3 removes LINK and requires a query string
- * field (major), deprecates the scheme and switches the stream to an array schema of the same items. Run with
- * the built CLI through init, lint, diff, breaking, changeset and version.
+ * a multipart/mixed upload with itemSchema and itemEncoding, tag and server documentation and an OAuth 2
+ * device flow (minor); v3 removes LINK, requires a query string field and accepts only PNG upload parts
+ * (major), deprecates the scheme and switches the stream to an array schema of the same items. Run with the
+ * built CLI through init, lint, diff, breaking, changeset and version.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -47,6 +48,7 @@ test('init, lint, diff, breaking, changeset and version over a 3.2 series', asyn
   assert.equal(findings, [
     'non-breaking operation-added /paths/~1pets/query',
     'non-breaking operation-added /paths/~1pets~1{petId}/additionalOperations/LINK',
+    'non-breaking operation-added /paths/~1pets~1{petId}~1photos/post',
     'non-breaking operation-added /paths/~1store~1events/get',
     'non-breaking security-scheme-added /components/securitySchemes/petstoreAuth',
     'patch info-version-changed /info/version',
@@ -78,6 +80,8 @@ test('init, lint, diff, breaking, changeset and version over a 3.2 series', asyn
   assert.match(r.stdout, 'LINK /pets/{petId} was removed [operation-removed]');
   assert.match(r.stdout, 'QUERY /pets: query string filter property name became required [request-property-became-required]');
   assert.match(r.stdout, 'security scheme petstoreAuth was deprecated [security-scheme-deprecated]');
+  assert.match(r.stdout, '[request-encoding-content-type-narrowed]');
+  assert.match(r.stdout, 'image/png, image/jpeg');
   assert.not.match(r.stdout, 'schema of response 200');
   r = await cli('changeset', '--no-interactive');
   assert.is(r.exitCode, 0, r.stderr);
