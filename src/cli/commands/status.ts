@@ -11,6 +11,8 @@ import { highestBump, type Bump } from '../../types.ts';
 export interface StatusOptions {
   format?: 'text' | 'json';
   pending?: boolean;
+  /** --since <ref>: only what the branch changed since it left <ref> (branch-changes.ts). */
+  since?: string;
 }
 
 function describe(c: StatusReport['contracts'][number], report: StatusReport): string {
@@ -72,15 +74,21 @@ export async function run(ctx: Context, options: StatusOptions = {}, detect?: De
     import('../../versioning/detect.ts'),
   ]);
   if (await finishInterruptedVersion(config, ctx.now)) ctx.out.warn('finished an interrupted version run first');
-  const input = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
+  const all = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
+  // --since: the branch's own changesets, and detection only for the contracts whose specs it changed.
+  const branch = options.since === undefined ? undefined : await (await import('../../versioning/branch-changes.ts')).branchChanges(config, options.since);
+  const input = branch ? { ...all, changesets: branch.changesets } : all;
   const detector = detect ?? snapshotDetector(ctx.now());
   const detected: Record<string, StatusReport['contracts'][number]['detected']> = {};
-  for (const contract of config.contracts) detected[contract.name] = (await detector(config, contract)).bump;
+  for (const contract of config.contracts)
+    detected[contract.name] = branch && !branch.contracts.includes(contract.name) ? null : (await detector(config, contract)).bump;
   const report = buildStatus(input, detected);
+  if (branch) ctx.out.info(`Changes since ${branch.ref} (merge-base ${branch.mergeBase.slice(0, 12)}): ${branch.contracts.join(', ') || 'no contract'} changed`);
   for (const warning of report.warnings) ctx.out.warn(warning.message);
   if (json) {
     const contracts = options.pending ? report.contracts.filter(isPending) : report.contracts;
-    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0 });
+    const since = branch ? { since: { ref: branch.ref, mergeBase: branch.mergeBase, contracts: branch.contracts } } : {};
+    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0, ...since });
   } else printText(ctx, report, options.pending === true);
   return report.problems.length > 0 ? 1 : 0;
 }
