@@ -1,5 +1,5 @@
 /**
- * A break waived at the pull request gate counts at release: `version` accepts the lower bump the changeset
+ * A break waived at the pull request gate counts at release (and in `status`): `version` accepts the lower bump the changeset
  * declares, records the waiver's reason in the changelog as an accepted break, and shows it in --dry-run and
  * --json; an expired waiver, or one that covers only some of the breaks, does not. The built CLI, in a git
  * repository as on main after the pull request was merged.
@@ -45,6 +45,9 @@ async function mergedWaivedBreak(expires: string): Promise<TempProject> {
 test('a waived break is released under the declared minor bump, the reason in the changelog and the plan', async () => {
   const p = await mergedWaivedBreak('2026-12-31');
   assert.is((await cli(p, 'breaking')).exitCode, 0, 'the gate passed it under the waiver');
+  const status = await cli(p, 'status');
+  assert.is(status.exitCode, 0, status.stdout);
+  assert.match(status.stderr, /warning: pending changesets declare minor for petstore, but the detected changes require major \(accepted: waived: no client calls it\)/);
 
   const before = p.snapshot();
   let r = await cli(p, 'version', '--dry-run');
@@ -80,6 +83,7 @@ test('a waived break is released under the declared minor bump, the reason in th
 
 test('an expired waiver accepts nothing: version refuses the minor bump, naming the waiver file as a way out', async () => {
   const p = await mergedWaivedBreak('2026-05-05');
+  assert.is((await cli(p, 'status')).exitCode, 1, 'status agrees: the lower bump is a problem');
   const before = p.snapshot();
   const r = await cli(p, 'version', '--dry-run');
   assert.is(r.exitCode, 2);
