@@ -45,7 +45,14 @@ export function defaultCommand(eventName) {
   return eventName === 'pull_request' || eventName === 'pull_request_target' ? 'breaking' : 'version';
 }
 
+const escapeData = (message) => String(message).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
 /** `::error::` workflow command for a failure of the action itself. */
 export function errorAnnotation(message) {
-  return `::error title=specver::${String(message).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`;
+  return `::error title=specver::${escapeData(message)}`;
+}
+
+/** `::warning::` workflow command: shown on the run, the job goes on. */
+export function warningAnnotation(message) {
+  return `::warning title=specver::${escapeData(message)}`;
 }

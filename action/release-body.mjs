@@ -49,6 +49,11 @@ export function renderReleaseBody(plan) {
       lines.push('', `#### ${BUMP_HEADINGS[bump]}`, '');
       for (const changeset of entries) lines.push(`- ${markdownLine(firstLine(changeset.summary)) || '(no summary)'} (${codeSpan(changeset.id)})`);
     }
+    // Breaking changes a waiver accepted: released under the lower bump, so the reviewer of the release sees them.
+    const accepted = (plan.acceptedBreaks ?? []).filter((a) => plan.versioning === 'fixed' || a.contract === release.contract);
+    if (accepted.length > 0) lines.push('', '#### Accepted breaking changes (waived)', '');
+    for (const a of accepted)
+      lines.push(`- ${plan.versioning === 'fixed' ? `${a.contract}: ` : ''}${markdownLine(firstLine(a.message))} (waived: ${markdownLine(firstLine(a.reason))}; ${codeSpan(`${a.waiver.file}:${a.waiver.line}`)})`);
   }
   lines.push('', `<sub>${plan.changesets.length} changeset${plan.changesets.length === 1 ? '' : 's'} consumed.</sub>`, '');
   return lines.join('\n');

@@ -4,14 +4,16 @@
 // changes no changeset covers yet; on a fork's pull request the changeset is suggested in the summary instead.
 // On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
 // pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
-// main. Runs the CLI built in this repository (dist/main.cjs), or the one named by SPECVER_CLI.
+// main. Runs the CLI named by SPECVER_CLI (the project's pinned specver, chosen by action/select-cli.mjs), or
+// else the one built in this repository (dist/main.cjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GitRepositoryError, NO_HOOKS, ownRepository, spawnGit } from './git.mjs';
-import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput } from './github.mjs';
+import { missingChangesetMessage, missingChangesetSummary, REQUIRE_CHANGESET_MODES, uncoveredContracts } from './changeset-check.mjs';
+import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput, warningAnnotation } from './github.mjs';
 import { codeBlock, codeSpan } from './markdown-text.mjs';
 import { releasedVersions, releaseTitle, renderReleaseBody } from './release-body.mjs';
 
@@ -24,6 +26,7 @@ function setup(env) {
   const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), input(env, 'working-directory') || '.');
   const cli = env.SPECVER_CLI ? resolve(env.SPECVER_CLI) : join(ACTION_ROOT, 'dist/main.cjs');
   if (!existsSync(cli)) throw new ActionError(`specver CLI not found at ${cli}: run 'npm ci && npm run build' in ${ACTION_ROOT}`);
+  console.log(`specver CLI: ${cli}`);
   const config = input(env, 'config');
   const global = config ? ['-c', config] : [];
   const contracts = listInput(env, 'contracts');
@@ -199,10 +202,11 @@ export function suggestion(file, text) {
   ].join('\n');
 }
 
-/** Pull request flow: the breaking gate, the diff table, and optionally a committed changeset. */
+/** Pull request flow: the breaking gate, the diff table, optionally a committed changeset and a changeset check. */
 function pullRequest(run) {
   const base = pullRequestBase(run);
   if (base) console.log(`Comparing with ${base === run.base ? base : `the merge-base with ${run.env.GITHUB_BASE_REF} (${base.slice(0, 12)})`}`);
+  const requireChangeset = requireChangesetInput(run.env);
   const allow = booleanInput(run.env, 'allow-acknowledged') ? ['--allow-acknowledged'] : [];
   const policy = policyInput(run.env);
   const gate = specver(run, ['breaking', '--format', 'github', ...allow, ...policy, ...selection(run, base)], { echo: true });
@@ -210,10 +214,42 @@ function pullRequest(run) {
   const table = specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
   if (table.status !== 0) return table.status;
   appendSummary(run.env, table.stdout);
-  setOutput(run.env, 'breaking', gate.status === 1 ? 'true' : 'false');
+  // `breaking`: the pull request has breaking changes, acknowledged and waived ones included; `gate-failed`: the
+  // gate failed (exit 1). Counted by the same gate, so both follow the same policy.
+  const counted = specverJson(run, ['breaking', ...allow, ...policy, ...selection(run, base)]);
+  if (counted.status > 1 || typeof counted.doc.breakingCount !== 'number')
+    throw new ActionError(`specver breaking --json failed (exit ${counted.status}): ${counted.doc.error?.message ?? ''}`);
+  setOutput(run.env, 'breaking', counted.doc.breakingCount > 0 ? 'true' : 'false');
+  setOutput(run.env, 'gate-failed', gate.status === 1 ? 'true' : 'false');
   // The merge-base found here (not a base input, which may name a version) tells changeset what the PR added.
-  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', commitChangeset(run, base && base !== run.base ? base : undefined) ?? '');
-  return gate.status;
+  const since = base && base !== run.base ? base : undefined;
+  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', commitChangeset(run, since) ?? '');
+  const missing = requireChangeset === 'off' ? false : checkChangesets(run, since ?? base, requireChangeset);
+  setOutput(run.env, 'changeset-missing', missing ? 'true' : 'false');
+  return gate.status === 0 && missing && requireChangeset === 'fail' ? 1 : gate.status;
+}
+
+/** The `require-changeset` input: off (default), warn or fail. */
+export function requireChangesetInput(env) {
+  const value = input(env, 'require-changeset') || 'off';
+  if (!REQUIRE_CHANGESET_MODES.includes(value)) throw new ActionError(`unknown require-changeset input '${value}': use off, warn or fail`);
+  return value;
+}
+
+/**
+ * Whether the pull request changed a spec without adding a changeset for it (`status --since <ref>`: only its
+ * own spec changes and changesets); says so in the job summary and as an annotation.
+ */
+function checkChangesets(run, since, mode) {
+  if (!since) throw new ActionError('require-changeset needs a git base: run on a pull_request event with fetch-depth: 0, or set the base input to a git ref');
+  const status = specverJson(run, ['status', '--since', since]);
+  if (!Array.isArray(status.doc.problems)) throw new ActionError(`specver status --since ${since} failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
+  let contracts = uncoveredContracts(status.doc);
+  if (run.contracts.length) contracts = contracts.filter((name) => run.contracts.includes(name));
+  if (contracts.length === 0) return false;
+  appendSummary(run.env, missingChangesetSummary(contracts, mode));
+  console.log(mode === 'fail' ? errorAnnotation(missingChangesetMessage(contracts)) : warningAnnotation(missingChangesetMessage(contracts)));
+  return true;
 }
 
 /** The `policy` input as `--policy <base|head>` ([] when empty: specver.yaml and its base decide). */

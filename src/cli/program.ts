@@ -148,6 +148,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .description('show contract versions, pending changesets and next versions')
     .addOption(FORMAT(['text', 'json']))
     .option('--pending', 'only contracts with pending changes')
+    .option('--since <ref>', "only the branch's own changes: contracts whose specs changed since merge-base(<ref>, HEAD), changesets added since")
     .action(action(() => import('./commands/status.ts')));
 
   const contract = program.command('contract').description('add, list, remove, rename or move contracts');

@@ -14,6 +14,8 @@ export interface ChangelogEntry {
   sections: Record<Bump, string[]>;
   /** A line shown when the entry has no bullets (a graduation without new changesets). */
   note?: string;
+  /** Breaking changes released under a lower bump because a waiver accepted them (one line each). */
+  accepted?: string[];
 }
 
 const SECTION_TITLES: [Bump, string][] = [
@@ -41,6 +43,10 @@ export function renderEntry(entry: ChangelogEntry): string {
     if (summaries.length === 0) continue;
     bullets += summaries.length;
     parts.push(`### ${title}\n\n${summaries.map(bullet).join('\n')}\n`);
+  }
+  if (entry.accepted?.length) {
+    bullets += entry.accepted.length;
+    parts.push(`### Accepted breaking changes\n\n${entry.accepted.map(bullet).join('\n')}\n`);
   }
   if (bullets === 0 && entry.note) parts.push(`${entry.note}\n`);
   return parts.join('\n');

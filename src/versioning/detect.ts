@@ -34,7 +34,7 @@ export async function requiredBumps(
     if (version === undefined) continue;
     const { summary, findings } = await compareContract(config, contract, { base: `${contract.name}@${version}`, today });
     const example = exampleOf(findings, summary.bump);
-    result[contract.name] = { bump: summary.bump, since: version, ...(example ? { example } : {}) };
+    result[contract.name] = { bump: summary.bump, since: version, ...(example ? { example } : {}), findings };
   }
   return result;
 }

@@ -15,6 +15,8 @@ export interface RequiredBump {
   since: string;
   /** One change that requires `bump` (the first of the highest severity). */
   example?: Finding;
+  /** Every change since `since` (waivers are matched against them). */
+  findings?: Finding[];
 }
 
 export interface Downgrade {

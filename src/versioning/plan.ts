@@ -10,6 +10,7 @@ import { highestBump, type Bump, type VersioningMode } from '../types.ts';
 import { highestVersion, nextVersion, type NextVersion } from './bump.ts';
 import { insertEntries, type ChangelogEntry } from './changelog.ts';
 import { checkKnownContracts, type Changeset } from './changeset-file.ts';
+import { acceptedBreakLine, type AcceptedBreak } from './waived-breaks.ts';
 
 export interface PlanInput {
   versioning: VersioningMode;
@@ -30,6 +31,8 @@ export interface PlanInput {
   specs?: Record<string, string>;
   /** Paths relative to the root. */
   files: { versions: string; pre: string; snapshot: (contract: string, version: string) => string };
+  /** Breaking changes a waiver accepted, released under a lower bump: listed in the changelog. */
+  acceptedBreaks?: AcceptedBreak[];
 }
 
 export interface PlannedRelease {
@@ -59,6 +62,8 @@ export interface VersionPlan {
   /** Files deleted, in order; consumed changesets come last of all. */
   deletes: { path: string; kind: 'pre' | 'changeset' }[];
   git: { stage: boolean; commit: boolean; message: string; tags: string[] };
+  /** Breaking changes released under a lower bump because a waiver accepted them. */
+  acceptedBreaks: AcceptedBreak[];
 }
 
 function bumpsFor(changesets: readonly Changeset[], contract: string): Bump[] {
@@ -141,6 +146,14 @@ function notedChangesets(input: PlanInput): { summary: string; releases: { contr
   return [...cycle, ...input.changesets];
 }
 
+/** The accepted breaks of the released contracts, as changelog lines (fixed versioning: contract-prefixed). */
+function acceptedLines(input: PlanInput, releases: PlannedRelease[]): { accepted?: string[] } {
+  const names = new Set(releases.map((r) => r.contract));
+  const prefix = input.versioning === 'fixed' ? (a: AcceptedBreak) => `${a.contract}: ` : () => '';
+  const lines = (input.acceptedBreaks ?? []).filter((a) => names.has(a.contract)).map((a) => `${prefix(a)}${acceptedBreakLine(a)}`);
+  return lines.length > 0 ? { accepted: lines } : {};
+}
+
 function changelogEntries(input: PlanInput, releases: PlannedRelease[]): ChangelogEntry[] {
   const graduationNote = (r: PlannedRelease) => (r.kind === 'graduation' ? { note: `Stable release of ${r.from}.` } : {});
   const noted = notedChangesets(input);
@@ -152,13 +165,13 @@ function changelogEntries(input: PlanInput, releases: PlannedRelease[]): Changel
       const bump = highestBump(changeset.releases.map((r) => r.bump));
       if (bump) addSummary(sections, bump, changeset.summary);
     }
-    return [{ heading: first.to, date: input.today, sections, ...graduationNote(first) }];
+    return [{ heading: first.to, date: input.today, sections, ...graduationNote(first), ...acceptedLines(input, releases) }];
   }
   return releases.map((release) => {
     const sections = emptySections();
     for (const changeset of noted)
       for (const r of changeset.releases) if (r.contract === release.contract) addSummary(sections, r.bump, changeset.summary);
-    return { heading: `${release.contract}@${release.to}`, date: input.today, sections, ...graduationNote(release) };
+    return { heading: `${release.contract}@${release.to}`, date: input.today, sections, ...graduationNote(release), ...acceptedLines(input, [release]) };
   });
 }
 
@@ -241,5 +254,6 @@ export function planVersion(input: PlanInput): VersionPlan {
     writes,
     deletes,
     git: { stage: input.git.enabled, commit: input.git.enabled && input.git.commit, message, tags: input.git.enabled ? tags : [] },
+    acceptedBreaks: (input.acceptedBreaks ?? []).filter((a) => releases.some((r) => r.contract === a.contract)),
   };
 }

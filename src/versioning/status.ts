@@ -45,11 +45,18 @@ export interface StatusReport {
   warnings: StatusWarning[];
 }
 
+/** A contract's changes once waived breaking changes are left out (waived-breaks.ts), as `version` judges them. */
+export interface WaivedBump {
+  bump: Bump | null;
+  /** The reasons of the waivers that cover its breaking changes. */
+  reasons: string[];
+}
+
 /**
  * `input` is the planner input (changelog and git off); `detected` maps contract names to the bump their
- * spec changes suggest.
+ * spec changes suggest; `waived`, for contracts with waived breaking changes, the bump the rest require.
  */
-export function buildStatus(input: PlanInput, detected: Record<string, Bump | null>): StatusReport {
+export function buildStatus(input: PlanInput, detected: Record<string, Bump | null>, waived: Record<string, WaivedBump> = {}): StatusReport {
   const known = new Set(input.contracts);
   const problems: StatusProblem[] = [];
   for (const changeset of input.changesets)
@@ -90,7 +97,9 @@ export function buildStatus(input: PlanInput, detected: Record<string, Bump | nu
     else if (found && pending && BUMP_ORDER[pending] < BUMP_ORDER[found]) {
       // A lower bump is refused by `version` unless a changeset naming the contract says why (downgrade.ts).
       const naming = usable.filter((c) => c.releases.some((r) => r.contract === name));
-      const reason = naming.find((c) => c.downgradeReason)?.downgradeReason;
+      // A waiver that accepts the breaking changes accepts the lower bump too, as `version` does.
+      const accepted = waived[name] && (waived[name].bump === null || BUMP_ORDER[pending] >= BUMP_ORDER[waived[name].bump]);
+      const reason = naming.find((c) => c.downgradeReason)?.downgradeReason ?? (accepted ? `waived: ${waived[name]!.reasons.join('; ')}` : undefined);
       const message = `pending changesets declare ${pending} for ${name}, but the detected changes require ${found}`;
       if (reason) warnings.push({ kind: 'lower-bump', contract: name, declared: pending, detected: found, reason, message: `${message} (accepted: ${reason})` });
       else {

@@ -93,6 +93,7 @@ test('pull request: annotations, diff table in the summary, changeset committed 
   assert.match(r.summary, /\| petstore \| .*BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \|/);
   assert.match(r.summary, /\*\*Suggested bumps:\*\* `petstore`: \*\*major\*\*/);
   assert.is(r.outputs.breaking, 'true');
+  assert.is(r.outputs['gate-failed'], 'true');
   assert.match(r.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);
 
   const changeset = project.read(r.outputs.changeset!);
@@ -118,6 +119,7 @@ test('pull request without breaking changes exits 0', () => {
   const r = runAction('pr-patch', { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'breaking' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.outputs.breaking, 'false');
+  assert.is(r.outputs['gate-failed'], 'false');
   assert.match(r.summary, /⚪ patch|patch \|/);
   assert.not.ok('changeset' in r.outputs);
   git(project.dir, 'checkout', '-q', '--', '.');
@@ -183,6 +185,8 @@ test('pull request: compared with the merge-base, an unrelated change passes whi
   // Against the last release the unreleased break shows, acknowledged by its major changeset (and allowed here).
   const allowed = runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });
   assert.is(allowed.status, 0, allowed.stdout);
+  assert.is(allowed.outputs.breaking, 'true', 'an acknowledged break is still a breaking change');
+  assert.is(allowed.outputs['gate-failed'], 'false');
   assert.match(allowed.stdout, /^::warning .*maximum decreased from 50 to 20 \(acknowledged by \.specver\/changesets\/brave-lion-jump\.md\)/m);
 });
 
@@ -214,12 +218,16 @@ test('pull request: a major changeset pending on main does not cover a new break
   // The pull request's own policy: its waiver lets the break through, and is listed as a policy change.
   const own = runAction('pr-own-policy', pr);
   assert.is(own.status, 0, own.stdout + own.stderr);
+  assert.is(own.outputs.breaking, 'true', 'a waived break is still a breaking change');
+  assert.is(own.outputs['gate-failed'], 'false');
   assert.match(own.stdout, /^::warning file=\.specver\/waivers\.yaml,title=specver policy change::waiver added: \* on petstore at \* \(looks fine\)$/m);
   assert.match(own.summary, /### specver: policy changes in this pull request \(1\)/);
 
   // The base policy: the waiver does not count, nor does main's older major changeset; a changeset is committed.
   const strict = runAction('pr-base-policy', { ...pr, INPUT_POLICY: 'base', 'INPUT_COMMIT-CHANGESET': 'true' });
   assert.is(strict.status, 1, strict.stdout + strict.stderr);
+  assert.is(strict.outputs.breaking, 'true');
+  assert.is(strict.outputs['gate-failed'], 'true');
   assert.match(strict.stdout, /^::error .*maximum decreased from 20 to 10$/m);
   assert.match(strict.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);
   assert.match(project.read(strict.outputs.changeset!), /"petstore": major/);

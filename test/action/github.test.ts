@@ -65,6 +65,13 @@ test('release PR body: version table and changeset summaries per contract and bu
   assert.equal(releasedVersions(plan), { orders: '1.3.0', pets: '2.0.0' });
 });
 
+test('release PR body: waived breaking changes released under a lower bump are listed, escaped', () => {
+  const accepted = { contract: 'orders', rule: 'operation-removed', location: '/paths/~1x/get', message: 'GET /x was removed', reason: 'no <b>client</b> calls it', waiver: { file: '.specver/waivers.yaml', line: 2 } };
+  const body = renderReleaseBody({ ...plan, acceptedBreaks: [accepted] });
+  assert.match(body, /### orders@1\.3\.0\n\n#### Minor changes\n\n- Lower the page size \(`red-fox-runs`\)\n\n#### Accepted breaking changes \(waived\)\n\n- GET \/x was removed \(waived: no &lt;b>client&lt;\/b> calls it; `\.specver\/waivers\.yaml:2`\)/);
+  assert.is(body.match(/Accepted breaking changes/g)?.length, 1, 'only under its own contract');
+});
+
 test('fixed versioning: one heading and a v-prefixed title', () => {
   const fixed = { ...plan, versioning: 'fixed', releases: plan.releases.map((r) => ({ ...r, to: '2.0.0' })) };
   const body = renderReleaseBody(fixed);

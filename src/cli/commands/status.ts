@@ -3,14 +3,17 @@
  * Exit 1 on spec changes no changeset covers, a changeset naming an unknown contract (decisions.md 6), or a
  * declared bump lower than the detected changes require without a `_downgrade-reason` (version refuses it).
  */
-import type { StatusReport } from '../../versioning/status.ts';
+import type { StatusReport, WaivedBump } from '../../versioning/status.ts';
+import type { Finding } from '../../classify/types.ts';
 import type { Detector } from '../../versioning/detect.ts';
 import type { Context } from '../context.ts';
-import { highestBump, type Bump } from '../../types.ts';
+import { highestBump, type Bump, type Config } from '../../types.ts';
 
 export interface StatusOptions {
   format?: 'text' | 'json';
   pending?: boolean;
+  /** --since <ref>: only what the branch changed since it left <ref> (branch-changes.ts). */
+  since?: string;
 }
 
 function describe(c: StatusReport['contracts'][number], report: StatusReport): string {
@@ -60,6 +63,19 @@ function printText(ctx: Context, report: StatusReport, onlyPending: boolean): vo
   for (const hint of hints) out.info(hint);
 }
 
+/** Contracts with breaking changes a waiver covers: the bump the rest require (read only when there are some). */
+async function waivedBumps(config: Config, findings: Record<string, Finding[]>, today: string): Promise<Record<string, WaivedBump>> {
+  if (!Object.values(findings).some((list) => list.some((f) => f.severity === 'breaking'))) return {};
+  const [{ loadWaivers }, { waiveBreakingChanges }] = await Promise.all([import('../../gate/waivers.ts'), import('../../versioning/waived-breaks.ts')]);
+  const { waivers } = await loadWaivers(config);
+  const result: Record<string, WaivedBump> = {};
+  for (const [name, list] of Object.entries(findings)) {
+    const waived = waiveBreakingChanges(name, list, waivers, today);
+    if (waived.waived.length > 0) result[name] = { bump: waived.bump, reasons: [...new Set(waived.waived.map((w) => w.waiver.reason))] };
+  }
+  return result;
+}
+
 /** `detect` is injectable for tests; by default specs are compared with their snapshots. */
 export async function run(ctx: Context, options: StatusOptions = {}, detect?: Detector): Promise<number> {
   const json = ctx.json || options.format === 'json';
@@ -72,15 +88,24 @@ export async function run(ctx: Context, options: StatusOptions = {}, detect?: De
     import('../../versioning/detect.ts'),
   ]);
   if (await finishInterruptedVersion(config, ctx.now)) ctx.out.warn('finished an interrupted version run first');
-  const input = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
+  const all = await gatherPlanInput(config, { changelog: false, git: false, today: ctx.now() });
+  // --since: the branch's own changesets, and detection only for the contracts whose specs it changed.
+  const branch = options.since === undefined ? undefined : await (await import('../../versioning/branch-changes.ts')).branchChanges(config, options.since);
+  const input = branch ? { ...all, changesets: branch.changesets } : all;
   const detector = detect ?? snapshotDetector(ctx.now());
   const detected: Record<string, StatusReport['contracts'][number]['detected']> = {};
-  for (const contract of config.contracts) detected[contract.name] = (await detector(config, contract)).bump;
-  const report = buildStatus(input, detected);
+  const findings: Record<string, Finding[]> = {};
+  for (const contract of config.contracts) {
+    if (branch && !branch.contracts.includes(contract.name)) detected[contract.name] = null;
+    else ({ bump: detected[contract.name], findings: findings[contract.name] } = await detector(config, contract));
+  }
+  const report = buildStatus(input, detected, await waivedBumps(config, findings, input.today));
+  if (branch) ctx.out.info(`Changes since ${branch.ref} (merge-base ${branch.mergeBase.slice(0, 12)}): ${branch.contracts.join(', ') || 'no contract'} changed`);
   for (const warning of report.warnings) ctx.out.warn(warning.message);
   if (json) {
     const contracts = options.pending ? report.contracts.filter(isPending) : report.contracts;
-    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0 });
+    const since = branch ? { since: { ref: branch.ref, mergeBase: branch.mergeBase, contracts: branch.contracts } } : {};
+    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0, ...since });
   } else printText(ctx, report, options.pending === true);
   return report.problems.length > 0 ? 1 : 0;
 }

@@ -10,6 +10,7 @@ import { MAX_PRE_TAG_LENGTH } from '../../toolkit/version-numbers.ts';
 import type { PlanInput, VersionPlan } from '../../versioning/plan.ts';
 import type { Config } from '../../types.ts';
 import type { InfoVersionChange } from '../../versioning/info-version-guard.ts';
+import type { AcceptedBreak } from '../../versioning/waived-breaks.ts';
 import type { Context } from '../context.ts';
 
 export interface VersionOptions {
@@ -37,6 +38,7 @@ export function planDocument(plan: VersionPlan, dryRun: boolean, git: string[], 
     deletes: plan.deletes.map((d) => d.path),
     git: { ...plan.git, done: git },
     infoVersions: infoVersions.map((c) => ({ contract: c.contract, path: c.path, from: c.from ?? null, to: c.to })),
+    acceptedBreaks: plan.acceptedBreaks,
   };
 }
 
@@ -67,6 +69,9 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean, infoVersion
     out.result(p(`  ${r.contract.padEnd(nameWidth)}  ${r.from} -> ${r.to}  (${why})`));
   }
   // Before the snapshots: the OpenAPI specs whose info.version follows (syncInfoVersion).
+  // Waived breaking changes released under the lower bump, as the changelog records them.
+  if (plan.acceptedBreaks.length > 0) out.info(p('Accepted breaking changes (waived):'));
+  for (const a of plan.acceptedBreaks) out.info(p(`  ${a.contract}: ${a.message} (waived: ${a.reason}; ${a.waiver.file}:${a.waiver.line})`));
   for (const c of infoVersions) out.info(p(`info.version ${c.from ?? '(none)'} -> ${c.to}  ${c.path}`));
   // Steps 4-5: snapshots and changelog.
   const snapshots = plan.writes.filter((w) => w.kind === 'snapshot');
@@ -80,34 +85,63 @@ function printPlan(ctx: Context, plan: VersionPlan, dryRun: boolean, infoVersion
 /**
  * Release safety: refuses (exit 2, naming the changeset, the contract and one change) when a contract would be
  * released under a lower bump than its changes since the last release require, unless a changeset naming it
- * gives a `_downgrade-reason` or --allow-downgrade is passed (then a warning says what was accepted).
+ * gives a `_downgrade-reason` or --allow-downgrade is passed (then a warning says what was accepted). A breaking
+ * change an unexpired waiver covers (gate.waivers, as the pull request gate judged it) does not require major:
+ * it is returned as an accepted break for the changelog.
  */
-async function guardDowngrades(ctx: Context, config: Config, input: PlanInput, plan: VersionPlan, allow: boolean): Promise<void> {
+async function guardDowngrades(ctx: Context, config: Config, input: PlanInput, plan: VersionPlan, allow: boolean): Promise<AcceptedBreak[]> {
   const releasing = plan.releases.filter((r) => r.bump !== null).map((r) => r.contract);
-  if (releasing.length === 0) return;
-  const [{ findDowngrades, measuredFrom, describeDowngrade }, { requiredBumps }, { describeFinding }] = await Promise.all([
-    import('../../versioning/downgrade.ts'),
-    import('../../versioning/detect.ts'),
-    import('../../report/change-line.ts'),
-  ]);
+  if (releasing.length === 0) return [];
+  const [{ findDowngrades, measuredFrom, describeDowngrade }, { requiredBumps }, { describeFinding }, { loadWaivers }, { waiveBreakingChanges }] =
+    await Promise.all([
+      import('../../versioning/downgrade.ts'),
+      import('../../versioning/detect.ts'),
+      import('../../report/change-line.ts'),
+      import('../../gate/waivers.ts'),
+      import('../../versioning/waived-breaks.ts'),
+    ]);
   const since: Record<string, string> = {};
   for (const name of releasing) {
     const version = measuredFrom(name, input.versions, input.pre);
     if (version) since[name] = version;
   }
   const required = await requiredBumps(config, since, ctx.now());
-  const downgrades = findDowngrades({ versioning: input.versioning, changesets: input.changesets, pre: input.pre, releasing }, required);
+  const downgradeInput = { versioning: input.versioning, changesets: input.changesets, pre: input.pre, releasing };
+  // Only a release that would otherwise need major for a waived break reads the waiver file.
+  const breaking = findDowngrades(downgradeInput, required).filter((d) => d.required === 'major');
+  const accepted: AcceptedBreak[] = [];
+  if (breaking.length > 0) {
+    const { file, waivers } = await loadWaivers(config);
+    for (const { contract } of breaking) {
+      const need = required[contract]!;
+      const waived = waiveBreakingChanges(contract, need.findings ?? [], waivers, input.today);
+      if (waived.waived.length === 0) continue;
+      required[contract] = { bump: waived.bump, since: need.since, ...(waived.example ? { example: waived.example } : {}) };
+      for (const { finding, waiver } of waived.waived)
+        accepted.push({ contract, rule: finding.rule, location: finding.location, message: describeFinding(finding), reason: waiver.reason, waiver: { file, line: waiver.line } });
+    }
+  }
+  const downgrades = findDowngrades(downgradeInput, required);
   const refused = downgrades.filter((d) => !d.reason && !allow);
   for (const d of downgrades.filter((x) => !refused.includes(x)))
     ctx.out.warn(`${describeDowngrade(d, describeFinding)} (accepted: ${d.reason ?? '--allow-downgrade'})`);
   const first = refused[0];
-  if (!first) return;
+  if (!first) return accepted;
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more contract${refused.length > 2 ? 's' : ''})` : '';
   throw new ConfigError(`${describeDowngrade(first, describeFinding)}${more}`, {
     file: first.changeset?.file,
     line: first.changeset?.line,
-    hint: `raise the bump to ${first.required}, or accept the lower bump with _downgrade-reason: "<why>" in the changeset frontmatter or --allow-downgrade`,
+    hint: `raise the bump to ${first.required}, or accept the lower bump with _downgrade-reason: "<why>" in the changeset frontmatter, a waiver in ${config.gate?.waivers ?? '.specver/waivers.yaml'}, or --allow-downgrade`,
   });
+}
+
+/** Plans the run; a release with waived breaking changes is planned again with them, for the changelog. */
+async function guardedPlan(ctx: Context, config: Config, input: PlanInput, allow: boolean, checks: (plan: VersionPlan) => Promise<void>): Promise<VersionPlan> {
+  const { planVersion } = await import('../../versioning/plan.ts');
+  const plan = planVersion(input);
+  await checks(plan);
+  const acceptedBreaks = await guardDowngrades(ctx, config, input, plan, allow);
+  return acceptedBreaks.length > 0 ? planVersion({ ...input, acceptedBreaks }) : plan;
 }
 
 /** `hooks.onStep` is the test seam of apply.ts: called before each write step (tests kill the run there). */
@@ -118,9 +152,8 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
   const { loadConfig } = await import('../../config/load-config.ts');
   const config = await loadConfig(ctx);
   const root = config.root;
-  const [{ gatherPlanInput }, { planVersion }, { insideWorkTree }, { hasInterruptedVersion }, { assertNotReleasedBefore }] = await Promise.all([
+  const [{ gatherPlanInput }, { insideWorkTree }, { hasInterruptedVersion }, { assertNotReleasedBefore }] = await Promise.all([
     import('../../versioning/inputs.ts'),
-    import('../../versioning/plan.ts'),
     import('../../versioning/git.ts'),
     import('../../versioning/apply.ts'),
     import('../../versioning/released-before.ts'),
@@ -136,10 +169,11 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
         hint: "run 'specver version' (without --dry-run) to finish it",
       });
     const input = await gatherPlanInput(config, inputOptions);
-    const plan = planVersion(input);
-    await assertNotReleasedBefore(config, plan, { git: useGit });
-    const infoVersions = await checkedInfoVersions(config, plan);
-    await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
+    let infoVersions: InfoVersionChange[] = [];
+    const plan = await guardedPlan(ctx, config, input, options.allowDowngrade === true, async (planned) => {
+      await assertNotReleasedBefore(config, planned, { git: useGit });
+      infoVersions = await checkedInfoVersions(config, planned);
+    });
     if (ctx.json) ctx.out.jsonDocument(planDocument(plan, true, [], infoVersions));
     else {
       printPlan(ctx, plan, true, infoVersions);
@@ -164,11 +198,12 @@ export async function run(ctx: Context, options: VersionOptions = {}, hooks: { o
       return 0;
     }
     const input = await gatherPlanInput(config, inputOptions);
-    const plan = planVersion(input);
-    // A fresh plan only: the journal replay above may rewrite existing snapshots, as it must.
-    await assertNotReleasedBefore(config, plan, { git: useGit });
-    const infoVersions = await checkedInfoVersions(config, plan);
-    await guardDowngrades(ctx, config, input, plan, options.allowDowngrade === true);
+    let infoVersions: InfoVersionChange[] = [];
+    const plan = await guardedPlan(ctx, config, input, options.allowDowngrade === true, async (planned) => {
+      // A fresh plan only: the journal replay above may rewrite existing snapshots, as it must.
+      await assertNotReleasedBefore(config, planned, { git: useGit });
+      infoVersions = await checkedInfoVersions(config, planned);
+    });
     if (!ctx.json) printPlan(ctx, plan, false, infoVersions);
     const byName = new Map(config.contracts.map((c) => [c.name, c]));
     const { withInfoVersion } = await import('../../versioning/info-version.ts');

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Which specver the Action runs: the project's own when it pins one (a lockfile listing specver, installed
+// under node_modules/.bin), so the gate in CI judges with the version the team runs locally and upgrades
+// deliberately; else the Action's own build (from the action ref). The `specver-source` input decides
+// otherwise: `project` requires the pinned one, `action` always builds. Run as a composite step before the
+// build, it prints its choice to the job log and writes the step outputs `source`, `cli` and `version`.
+// Dependency-free: it runs before the Action's own packages are installed.
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { errorAnnotation, input, setOutput, warningAnnotation } from './github.mjs';
+import { GitRepositoryError, ownRepository, spawnGit } from './git.mjs';
+
+export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock'];
+
+const ACTION_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const ACTION_CLI = join(ACTION_ROOT, 'dist/main.cjs');
+
+/** True when a lockfile's text lists the package `specver` (not a package whose name merely contains it). */
+export function lockfileListsSpecver(name, text) {
+  if (name === 'package-lock.json' || name === 'npm-shrinkwrap.json') {
+    let lock;
+    try {
+      lock = JSON.parse(text);
+    } catch {
+      return false;
+    }
+    // lockfileVersion 2 and 3 list "node_modules/specver" (possibly nested); version 1 lists dependencies.specver.
+    const packages = Object.keys(lock?.packages ?? {});
+    return packages.some((key) => key === 'node_modules/specver' || key.endsWith('/node_modules/specver')) || Object.hasOwn(lock?.dependencies ?? {}, 'specver');
+  }
+  if (name === 'pnpm-lock.yaml')
+    // importers' `specver:` entries, and packages as `/specver@1.2.3:`, `specver@1.2.3:` or `/specver/1.2.3:`.
+    return /^\s+(?:specver|'specver'|"specver"):\s*$/m.test(text) || /^\s+['"]?\/?specver[@/]\d[^\s:]*['"]?:/m.test(text);
+  if (name === 'yarn.lock')
+    // `specver@^1.2.0:`, `"specver@npm:^1.2.0":`, and several ranges on one line (`specver@^1, specver@^1.2:`).
+    return /^"?specver@[^\n]*:\s*$/m.test(text) || /^[^\s#][^\n]*,\s*"?specver@[^\n]*:\s*$/m.test(text);
+  return false;
+}
+
+/**
+ * The choice, from what was found (pure). `found`: the nearest lockfile at or above the working directory
+ * (inside the workspace): { dir, lockfile, lists, bin, version, committed } where `bin` is the installed
+ * node_modules/.bin/specver resolved to its file (undefined when not installed) and `committed` says that
+ * file is tracked by git. Returns { source: 'project' | 'action', cli, version?, message, warning? } or
+ * { error } when `specver-source: project` cannot be honoured.
+ */
+export function chooseCli(found, choice = 'auto', actionCli = ACTION_CLI) {
+  const action = (why, warning) => ({ source: 'action', cli: actionCli, message: `Running the Action's own specver (built from the action ref): ${why}`, ...(warning ? { warning } : {}) });
+  if (choice === 'action') return action('specver-source is action');
+  if (!found?.lists) {
+    const why = found ? `${found.lockfile} does not list specver` : 'no lockfile (package-lock.json, npm-shrinkwrap.json, pnpm-lock.yaml, yarn.lock) in the project';
+    return choice === 'project' ? { error: `specver-source is project, but ${why}: add specver to the project's devDependencies` } : action(why);
+  }
+  const where = `${found.lockfile} pins specver`;
+  if (!found.bin) {
+    const why = `${where}, but node_modules/.bin/specver is not installed: install the project's packages (npm ci, pnpm install --frozen-lockfile, yarn install --immutable) before this step`;
+    return choice === 'project' ? { error: why } : action(why, why);
+  }
+  if (found.committed) {
+    // node_modules installed by the package manager is never tracked: a tracked copy is the pull request's own file.
+    const why = `${where}, but ${found.bin} is a file tracked in the repository, not an installed package`;
+    return choice === 'project' ? { error: why } : action(why, why);
+  }
+  const version = found.version ? ` ${found.version}` : '';
+  return { source: 'project', cli: found.bin, ...(found.version ? { version: found.version } : {}), message: `Running the project's specver${version} (${where}; ${found.bin})` };
+}
+
+function isInside(dir, path) {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+/**
+ * True when git tracks `file` in the work tree's own repository; false outside any repository. A repository
+ * that cannot be checked (a planted one) counts as tracked: the project's copy is not trusted then.
+ */
+function isTracked(file, cwd, env) {
+  let repository;
+  try {
+    repository = ownRepository(cwd, env);
+  } catch (error) {
+    if (error instanceof GitRepositoryError) return !/is not inside a git work tree/.test(error.message);
+    throw error;
+  }
+  return spawnGit(repository, cwd, env, ['ls-files', '--error-unmatch', '--', file]).status === 0;
+}
+
+/** Looks for the nearest lockfile from `cwd` up to `workspace`, and the specver it installed. */
+export function findProjectCli(cwd, workspace, env = process.env) {
+  const top = resolve(workspace);
+  for (let dir = resolve(cwd); isInside(top, dir); dir = dirname(dir)) {
+    const lockfile = LOCKFILES.find((name) => existsSync(join(dir, name)));
+    if (lockfile) {
+      const lists = lockfileListsSpecver(lockfile, readFileSync(join(dir, lockfile), 'utf8'));
+      const link = join(dir, 'node_modules/.bin/specver');
+      let bin;
+      if (lists && existsSync(link)) {
+        const target = realpathSync(link);
+        // The link must lead into this project's node_modules (pnpm's store lives there too).
+        if (isInside(join(realpathSync(dir), 'node_modules'), target)) bin = target;
+      }
+      let version;
+      try {
+        version = JSON.parse(readFileSync(join(dir, 'node_modules/specver/package.json'), 'utf8')).version;
+      } catch {
+        version = undefined;
+      }
+      return { dir, lockfile, lists, bin, version: typeof version === 'string' ? version : undefined, committed: bin ? isTracked(bin, dir, env) : false };
+    }
+    if (dir === top || dirname(dir) === dir) break;
+  }
+  return undefined;
+}
+
+export function main(env = process.env) {
+  const choice = input(env, 'specver-source') || 'auto';
+  if (!['auto', 'project', 'action'].includes(choice)) {
+    console.log(errorAnnotation(`unknown specver-source input '${choice}': use auto, project or action`));
+    return 2;
+  }
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const cwd = resolve(workspace, input(env, 'working-directory') || '.');
+  const chosen = chooseCli(findProjectCli(cwd, workspace, env), choice);
+  if (chosen.error) {
+    console.log(errorAnnotation(chosen.error));
+    return 2;
+  }
+  if (chosen.warning) console.log(warningAnnotation(chosen.warning));
+  console.log(chosen.message);
+  setOutput(env, 'source', chosen.source);
+  setOutput(env, 'cli', chosen.cli);
+  setOutput(env, 'version', chosen.version ?? '');
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();

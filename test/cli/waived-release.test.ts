@@ -1,0 +1,106 @@
+/**
+ * A break waived at the pull request gate counts at release (and in `status`): `version` accepts the lower bump the changeset
+ * declares, records the waiver's reason in the changelog as an accepted break, and shows it in --dry-run and
+ * --json; an expired waiver, or one that covers only some of the breaks, does not. The built CLI, in a git
+ * repository as on main after the pull request was merged.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^ {2}version: 1\.4\.2$/m, '  version: 0.0.0');
+const NOW = { SPECVER_NOW: '2026-05-06T10:00:00Z' };
+const WAIVER = (expires: string) =>
+  `waivers:\n  - rule: operation-removed\n    contract: petstore\n    location: GET /pets/*\n    reason: no client calls it\n    expires: ${expires}\n`;
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+}
+
+const cli = (p: TempProject, ...args: string[]) => runBuiltSpecver(args, { cwd: p.dir, env: NOW });
+
+/** main after a merged pull request that removed GET /pets/{petId} under a waiver, with a minor changeset. */
+async function mergedWaivedBreak(expires: string): Promise<TempProject> {
+  const p = emptyProject('specver-waived-release-');
+  git(p.dir, 'init', '-q');
+  p.write('api/petstore.yaml', SPEC);
+  const init = await cli(p, 'init');
+  assert.is(init.exitCode, 0, init.stderr);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'init');
+  const start = SPEC.indexOf('  /pets/{petId}:');
+  p.write('api/petstore.yaml', SPEC.slice(0, start) + SPEC.slice(SPEC.indexOf('components:')));
+  p.write('.specver/waivers.yaml', WAIVER(expires));
+  p.write('.specver/changesets/retire-pet-lookup.md', '---\npetstore: minor\n---\n\nRetire the pet lookup.\n');
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'Retire GET /pets/{petId}');
+  return p;
+}
+
+test('a waived break is released under the declared minor bump, the reason in the changelog and the plan', async () => {
+  const p = await mergedWaivedBreak('2026-12-31');
+  assert.is((await cli(p, 'breaking')).exitCode, 0, 'the gate passed it under the waiver');
+  const status = await cli(p, 'status');
+  assert.is(status.exitCode, 0, status.stdout);
+  assert.match(status.stderr, /warning: pending changesets declare minor for petstore, but the detected changes require major \(accepted: waived: no client calls it\)/);
+
+  const before = p.snapshot();
+  let r = await cli(p, 'version', '--dry-run');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /\[dry-run\] {3}petstore {2}0\.0\.0 -> 0\.1\.0 {2}\(minor\)/);
+  assert.match(r.stderr + r.stdout, /\[dry-run\] Accepted breaking change/);
+  assert.match(r.stderr + r.stdout, /\[dry-run\] {3}petstore: .*GET \/pets\/\{petId\}.* \(waived: no client calls it; \.specver\/waivers\.yaml:2\)/);
+  assert.equal(p.snapshot(), before, 'dry-run writes nothing');
+
+  r = await cli(p, 'version', '--dry-run', '--json');
+  assert.is(r.exitCode, 0, r.stderr);
+  const plan = r.json();
+  assertValidOutput('version-plan.schema.json', plan);
+  assert.is(plan.acceptedBreaks.length, 1);
+  assert.equal({ ...plan.acceptedBreaks[0], message: undefined }, {
+    contract: 'petstore',
+    rule: 'operation-removed',
+    location: plan.acceptedBreaks[0].location,
+    message: undefined,
+    reason: 'no client calls it',
+    waiver: { file: '.specver/waivers.yaml', line: 2 },
+  });
+  assert.match(plan.acceptedBreaks[0].message, /GET \/pets\/\{petId\}/);
+
+  r = await cli(p, 'version');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '0.1.0');
+  assert.match(
+    p.read('CHANGELOG.md'),
+    /^# Changelog\n\n## petstore@0\.1\.0\n2026-05-06\n\n### Minor changes\n\n- Retire the pet lookup\.\n\n### Accepted breaking changes\n\n- Accepted breaking change \(waived: no client calls it\): .*GET \/pets\/\{petId\}.*\n$/,
+  );
+});
+
+test('an expired waiver accepts nothing: version refuses the minor bump, naming the waiver file as a way out', async () => {
+  const p = await mergedWaivedBreak('2026-05-05');
+  assert.is((await cli(p, 'status')).exitCode, 1, 'status agrees: the lower bump is a problem');
+  const before = p.snapshot();
+  const r = await cli(p, 'version', '--dry-run');
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /^specver: \.specver\/changesets\/retire-pet-lookup\.md:2: changeset declares minor for petstore, but its changes since petstore@0\.0\.0 require major: /);
+  assert.match(r.stderr, /a waiver in \.specver\/waivers\.yaml/);
+  assert.not.match(r.stderr, /at .*\.js:\d+/, 'no stack trace');
+  assert.equal(p.snapshot(), before);
+});
+
+test('a waiver covering one of two breaks leaves the other requiring major', async () => {
+  const p = await mergedWaivedBreak('2026-12-31');
+  // Also remove GET /pets: the waiver's GET /pets/* does not cover it.
+  const spec = p.read('api/petstore.yaml');
+  p.write('api/petstore.yaml', spec.slice(0, spec.indexOf('paths:')) + 'paths: {}\n' + spec.slice(spec.indexOf('components:')));
+  const r = await cli(p, 'version', '--dry-run');
+  assert.is(r.exitCode, 2, r.stdout);
+  assert.match(r.stderr, /require major: .*GET \/pets\b(?!\/)/);
+});
+
+test.run();
