@@ -170,6 +170,14 @@ export function toFinding(
   if (change.context.method) finding.method = change.context.method;
   if (change.context.path) finding.path = change.context.path;
   if (change.usedBy) finding.usedBy = change.usedBy;
+  const node = (pointer: string | undefined, changed: string | undefined, spec: LoadedSpec) => {
+    if (pointer === undefined) return undefined;
+    const written = changed || spec.path;
+    return { file: relativeTo ? relative(relativeTo, written).split('\\').join('/') : written, pointer };
+  };
+  const baseNode = node(change.basePointer, change.baseFile, base);
+  const revisionNode = node(change.revisionPointer, change.revisionFile, revision);
+  if (baseNode || revisionNode) finding.sides = { ...(baseNode ? { base: baseNode } : {}), ...(revisionNode ? { revision: revisionNode } : {}) };
   return finding;
 }
 

@@ -24,6 +24,16 @@ export interface Finding {
    * first. One finding stands for the same change against each of them.
    */
   against?: string[];
+  /**
+   * Where the compared nodes are written on each side (file relative to the project root, pointer in that file),
+   * for reports that show the values before and after (the HTML report). Not part of the JSON output.
+   */
+  sides?: { base?: SideNode; revision?: SideNode };
+}
+
+export interface SideNode {
+  file: string;
+  pointer: string;
 }
 
 export interface Summary {
