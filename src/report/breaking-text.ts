@@ -5,7 +5,7 @@
 import type { Output } from '../cli/output.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
-import { bySeverity, describeFinding } from './change-line.ts';
+import { bySeverity, describeFinding, overrideNote } from './change-line.ts';
 import { notComparedLine } from './diff-text.ts';
 import { policyTextLines } from './policy-changes.ts';
 
@@ -31,8 +31,11 @@ export function verdictLine(verdict: GateVerdict): string {
   return `${countLine(breaking)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}${failed}`;
 }
 
-/** Lines of the report; with `quiet`, only breaking lines and the count line. */
-export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean, verdict: GateVerdict = judge(comparisons)): string {
+/**
+ * Lines of the report; with `quiet`, only breaking lines and the count line; with `verbose`, the severity a
+ * scoped override of specver.yaml set, under its change.
+ */
+export function renderBreakingText(out: Output, comparisons: Comparison[], quiet: boolean, verdict: GateVerdict = judge(comparisons), verbose = false): string {
   // Policy changes come first, even with --quiet: the verdict below depends on them.
   const lines: string[] = policyTextLines(verdict.policy).map((line) => (line.startsWith('  !') ? out.paint('yellow', line) : out.paint('bold', line)));
   for (const comparison of comparisons) {
@@ -59,6 +62,8 @@ export function renderBreakingText(out: Output, comparisons: Comparison[], quiet
       const note = statusNote(status);
       const rule = out.paint('dim', `[${finding.rule}]`);
       lines.push(`${quiet ? `${contract.name}: ` : '  '}${tag} ${describeFinding(finding)}${note ? ` ${note}` : ''} ${rule}`);
+      const override = verbose ? overrideNote(finding) : '';
+      if (override) lines.push(`      ${out.paint('gray', override)}`);
     }
   }
   // Expired waivers fail the gate: shown as results, even with --quiet.

@@ -56,3 +56,9 @@ export function reviewLocation(finding: Finding, contractPath: string): { file: 
   if (!inSpec) return { file: contractPath };
   return finding.line ? { file: finding.file as string, line: finding.line } : { file: finding.file as string };
 }
+
+/** With --verbose: "severity non-breaking (breaking without rules.overrides[0], specver.yaml:12)"; '' when no scoped block set it. */
+export function overrideNote(finding: Finding): string {
+  const o = finding.severityOverride;
+  return o ? `severity ${o.to} (${o.from} without ${o.block}, ${o.source})` : '';
+}

@@ -19,8 +19,8 @@ function totals(comparisons: Comparison[]): Summary {
 }
 
 function findingJson(finding: Finding) {
-  const { rule, category, severity, message, location, side, file, line, method, path, usedBy, against } = finding;
-  return { rule, category, severity, message, location, side, file, line, method, path, usedBy, against };
+  const { rule, category, severity, message, location, side, file, line, method, path, usedBy, against, severityOverride } = finding;
+  return { rule, category, severity, message, location, side, file, line, method, path, usedBy, against, severityOverride };
 }
 
 function waiverJson(waiver: Waiver) {

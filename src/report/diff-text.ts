@@ -3,7 +3,7 @@ import type { Output } from '../cli/output.ts';
 import type { Summary } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
 import type { Severity } from '../types.ts';
-import { bySeverity, describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
+import { bySeverity, describeFinding, overrideNote, SEVERITY_LABEL, whereOf } from './change-line.ts';
 
 const COLOUR = { breaking: 'red', 'non-breaking': 'yellow', patch: 'gray' } as const;
 
@@ -62,6 +62,8 @@ export function renderDiffText(
       lines.push(`  ${out.paint(COLOUR[finding.severity], label)} ${describeFinding(finding)} ${out.paint('dim', `[${finding.rule}]`)}`);
       if (options.verbose) {
         lines.push(`               ${out.paint('gray', `at ${finding.location || '/'} (${whereOf(finding)})`)}`);
+        const override = overrideNote(finding);
+        if (override) lines.push(`               ${out.paint('gray', override)}`);
       }
     }
     if (shown.length === 0) lines.push(`  no ${options.severity} changes`);

@@ -107,7 +107,7 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
   } else {
     const { renderBreakingText } = await import('../../report/breaking-text.ts');
     for (const warning of waiverProblems(verdict).warnings) ctx.out.warn(warning);
-    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet, verdict));
+    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet, verdict, ctx.verbose));
     if (verdict.failed && verdict.counts.open === 0 && verdict.counts.acknowledged > 0 && !verdict.allowAcknowledged)
       ctx.out.info('Every breaking change is acknowledged by a major changeset: pass --allow-acknowledged (or set gate.allowAcknowledged) to let them through.');
   }
