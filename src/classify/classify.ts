@@ -16,6 +16,7 @@ import { builtInConditions, loadRules, type RuleDefinition, type RuleFormat } fr
 import { checkOverrides, severityPolicy } from '../ruleset/apply-overrides.ts';
 import { ruleIndexFor } from './engine.ts';
 import { interpolate } from './message.ts';
+import { OverrideSources } from './severity-override.ts';
 import { distinguishInexactNumbers, type NumberTexts } from './distinct-numbers.ts';
 import type { Finding } from './types.ts';
 export { summarize } from './summary.ts';
@@ -117,6 +118,7 @@ export async function classifyDiff(diff: SpecDiff, base: LoadedSpec, revision: L
   const policy = severityPolicy(all, options.severityOverrides, options.overrides, options.configFile);
   const { format, changes, numberTexts } = diff;
   const classified = await classifyChanges(changes, rulesOfFormat(all, format));
+  const sources = new OverrideSources(options.configFile, options.relativeTo);
   const findings: Finding[] = [];
   for (const { change, rule } of classified) {
     const finding = toFinding(change, rule, undefined, base, revision, options.relativeTo, numberTexts, options.lines ?? true);
@@ -126,6 +128,10 @@ export async function classifyDiff(diff: SpecDiff, base: LoadedSpec, revision: L
     }, finding.severity);
     // An opt-in rule (`enabled: false`) fires only where the configuration gives it a severity.
     if (severity === 'off' || (rule?.enabled === false && source === 'default')) continue;
+    const global = options.severityOverrides?.[finding.rule];
+    const unscoped = (global !== undefined && global !== 'off' ? global : finding.severity) as Finding['severity'];
+    const override = sources.of(source, unscoped, severity as Finding['severity']);
+    if (override) finding.severityOverride = override;
     finding.severity = severity as Finding['severity'];
     findings.push(finding);
   }
@@ -170,6 +176,14 @@ export function toFinding(
   if (change.context.method) finding.method = change.context.method;
   if (change.context.path) finding.path = change.context.path;
   if (change.usedBy) finding.usedBy = change.usedBy;
+  const node = (pointer: string | undefined, changed: string | undefined, spec: LoadedSpec) => {
+    if (pointer === undefined) return undefined;
+    const written = changed || spec.path;
+    return { file: relativeTo ? relative(relativeTo, written).split('\\').join('/') : written, pointer };
+  };
+  const baseNode = node(change.basePointer, change.baseFile, base);
+  const revisionNode = node(change.revisionPointer, change.revisionFile, revision);
+  if (baseNode || revisionNode) finding.sides = { ...(baseNode ? { base: baseNode } : {}), ...(revisionNode ? { revision: revisionNode } : {}) };
   return finding;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { RawChange } from '../diff/types.ts';
 import { unescapeSegment } from '../toolkit/json-pointer.ts';
+import { schemaPathWords, schemaTarget } from './schema-path-words.ts';
 
 /** Context fields a message may use, plus derived ones. */
 export const PLACEHOLDERS = [
@@ -45,7 +46,7 @@ function valueOf(name: string, change: RawChange, numberTexts?: ReadonlyMap<numb
   const c = change.context;
   switch (name) {
     case 'target':
-      if (c.schemaPath) return `${c.subject ?? 'schema'} property ${c.schemaPath}`;
+      if (c.schemaPath) return schemaTarget(c.subject ?? 'schema', c.schemaPath);
       return c.subject ?? (c.name ? `${c.in ? `${c.in} parameter ` : ''}${c.name}` : 'schema');
     case 'owner':
       return ownerOf(change);
@@ -60,6 +61,8 @@ function valueOf(name: string, change: RawChange, numberTexts?: ReadonlyMap<numb
       return c.inside ? ` (inside: ${c.inside})` : '';
     case 'action':
       return change.action;
+    case 'schemaPath':
+      return c.schemaPath === undefined ? undefined : schemaPathWords(String(c.schemaPath));
     default: {
       const value = (c as Record<string, unknown>)[name];
       if (value === undefined) return undefined;

@@ -24,6 +24,28 @@ export interface Finding {
    * first. One finding stands for the same change against each of them.
    */
   against?: string[];
+  /**
+   * Where the compared nodes are written on each side (file relative to the project root, pointer in that file),
+   * for reports that show the values before and after (the HTML report). Not part of the JSON output.
+   */
+  sides?: { base?: SideNode; revision?: SideNode };
+  /** Set when a scoped block of specver.yaml (`rules.overrides`) changed the rule's severity here. */
+  severityOverride?: SeverityOverride;
+}
+
+export interface SeverityOverride {
+  /** What the severity would be without the block (the rule's default, or its `rules.severity`). */
+  from: Severity;
+  to: Severity;
+  /** Where the block is: `specver.yaml:12`. */
+  source: string;
+  /** Which block: `rules.overrides[0]`. */
+  block: string;
+}
+
+export interface SideNode {
+  file: string;
+  pointer: string;
 }
 
 export interface Summary {

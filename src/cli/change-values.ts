@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
-import type { ValuesOf } from '../report/diff-html.ts';
+import type { SideValue, ValuesOf } from '../report/diff-html.ts';
+import type { SideNode } from '../classify/types.ts';
+import type { LoadedSpec } from '../load/types.ts';
 import type { Context } from './context.ts';
 import { valueAt } from '../toolkit/json-pointer.ts';
 
@@ -28,20 +30,39 @@ export function nearest(document: unknown, pointer: string): { value: unknown; a
   return undefined;
 }
 
+/**
+ * The value of one side of a change: the node the comparison read there (Finding.sides: the schema that changed,
+ * in whichever file it is written), else the change's own pointer in the resolved document.
+ */
+export function sideValue(spec: LoadedSpec | undefined, root: string, node: SideNode | undefined, location: string): SideValue | undefined {
+  if (!spec) return undefined;
+  if (node) {
+    const file = join(root, node.file);
+    const data = file === spec.path ? spec.document : spec.files.get(file)?.data;
+    const found = data === undefined ? undefined : nearest(data, node.pointer);
+    if (found) return found;
+  }
+  return nearest(spec.document, location);
+}
+
 export async function changeValues(ctx: Context, comparisons: Comparison[]): Promise<ValuesOf> {
   const [{ loadConfig }, { loadSpec }] = await Promise.all([import('../config/load-config.ts'), import('../load/load.ts')]);
   const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
-  const documents = new Map<string, { base?: unknown; revision: unknown }>();
+  const documents = new Map<string, { base?: LoadedSpec; revision: LoadedSpec }>();
   for (const { contract, base, hasBase, summary } of comparisons) {
     if (!hasBase || summary.total === 0) continue;
     const options = { projectRoot: config.root, refsMap: config.refsMap, expectedFormat: contract.format };
-    const revision = (await loadSpec(join(config.root, contract.path), options)).document as unknown;
-    const baseDocument = base.version ? ((await loadSpec(join(config.root, base.file), options)).document as unknown) : undefined;
-    documents.set(contract.name, { base: baseDocument, revision });
+    const revision = await loadSpec(join(config.root, contract.path), options);
+    const baseSpec = base.version ? await loadSpec(join(config.root, base.file), options) : undefined;
+    documents.set(contract.name, { base: baseSpec, revision });
   }
   return (comparison: Comparison, finding: Finding) => {
     const docs = documents.get(comparison.contract.name);
     if (!docs) return {};
-    return { before: nearest(docs.base, finding.location), after: nearest(docs.revision, finding.location) };
+    // A pointer of one side names nothing on the other (a schema renamed, a file moved): without a node there,
+    // the other side's pointer is not looked up in it.
+    const before = finding.sides && !finding.sides.base ? undefined : sideValue(docs.base, config.root, finding.sides?.base, finding.location);
+    const after = finding.sides && !finding.sides.revision ? undefined : sideValue(docs.revision, config.root, finding.sides?.revision, finding.location);
+    return { before, after };
   };
 }

@@ -1,4 +1,7 @@
-/** Shared by diff, breaking, changeset and status: load the config, select contracts, compare each one. */
+/**
+ * Shared by diff and breaking: load the config, select contracts, compare each one. A contract whose spec cannot
+ * be read comes back with its error (Comparison.error), and the others are still compared.
+ */
 import type { CompareOptions, Comparison } from '../pipeline/comparison.ts';
 import type { Config } from '../types.ts';
 import type { Context } from './context.ts';
@@ -28,5 +31,5 @@ export async function selectedComparisons(ctx: Context, names: string[], options
     const ref = gitRefOf(options.base, config);
     if (ref) basePaths = pairContracts(config.contracts, (await readGitBase(config, ref)).config?.contracts).basePaths;
   }
-  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts });
+  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts, keepReadErrors: true });
 }

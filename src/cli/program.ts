@@ -108,7 +108,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .description('exit 1 when a spec has breaking changes against its snapshot (the CI gate)')
     .argument('[contracts...]', `contracts to check (default: all), or two specs <old> <new> (${SPEC_FORMS})`)
     .option('--contract <name...>', 'check only the named contract(s)')
-    .addOption(FORMAT(['text', 'json', 'github', 'junit']))
+    .addOption(FORMAT(['text', 'json', 'github', 'junit', 'markdown', 'sarif', 'html']))
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
     .option('--allow-acknowledged', 'pass when every breaking change is acknowledged by a pending major changeset or waived')
     .addOption(new Option('--policy <source>', "at a git base: judge with the base commit's rules, waivers and contracts (base) or the pull request's (head)").choices(['base', 'head']))

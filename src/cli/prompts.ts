@@ -49,9 +49,10 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
     return value as Exclude<T, symbol>;
   };
   const bumps = [
-    { value: 'major', label: 'major', hint: 'breaking change' },
-    { value: 'minor', label: 'minor', hint: 'compatible addition' },
-    { value: 'patch', label: 'patch', hint: 'documentation, examples' },
+    // The severity words of diff and breaking: each bump is what changes of that severity need.
+    { value: 'major', label: 'major', hint: 'breaking changes' },
+    { value: 'minor', label: 'minor', hint: 'non-breaking changes' },
+    { value: 'patch', label: 'patch', hint: 'patch changes only (documentation, examples)' },
   ] as const;
   return {
     async bump(message, initial) {

@@ -2,6 +2,7 @@
  * Short words for changes found inside a subschema that is judged as a whole (`not`, `if`): the report then
  * says what changed there (`enum value b added`) instead of only that the keyword changed.
  */
+import { schemaPathWords } from '../classify/schema-path-words.ts';
 import type { RawChange } from './types.ts';
 
 /** At most this many changes are named; the rest are counted. */
@@ -15,7 +16,7 @@ function describeOne(change: RawChange): string {
   const from = c.from ?? (printable(change.before) ? JSON.stringify(change.before) : undefined);
   const to = c.to ?? (printable(change.after) ? JSON.stringify(change.after) : undefined);
   const values = ` ${change.action}${from !== undefined && to !== undefined ? ` from ${from} to ${to}` : ''}`;
-  const where = c.schemaPath ? ` at ${c.schemaPath}` : '';
+  const where = c.schemaPath ? ` at ${schemaPathWords(c.schemaPath)}` : '';
   return `${what}${detail !== undefined ? ` ${detail}` : ''}${values}${where}`;
 }
 

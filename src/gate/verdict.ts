@@ -4,7 +4,8 @@
  *   acknowledged  a pending changeset declares `major` for its contract: shown, fails the gate unless
  *                 acknowledged changes are allowed (--allow-acknowledged, gate.allowAcknowledged);
  *   open          fails the gate.
- * An expired waiver fails the gate too; a waiver that matches nothing is a warning. Pure.
+ * An expired waiver fails the gate too, and so does a contract that cannot be read (nothing proves it has no
+ * breaking change); a waiver that matches nothing is a warning. Pure.
  */
 import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
@@ -36,7 +37,8 @@ export interface GateVerdict {
   unmatched: Waiver[];
   allowAcknowledged: boolean;
   policy?: GatePolicy;
-  counts: { breaking: number; open: number; acknowledged: number; waived: number };
+  /** `unreadable`: contracts whose spec or base cannot be read. */
+  counts: { breaking: number; open: number; acknowledged: number; waived: number; unreadable: number };
   /** True when the gate fails (exit 1). */
   failed: boolean;
 }
@@ -51,7 +53,7 @@ export function judge(comparisons: Comparison[], input: Partial<GateInput> = {})
   const expired = waiverFile.waivers.filter((w) => isExpired(w, today));
   const used = new Set<Waiver>();
   const status = new Map<Finding, FindingStatus>();
-  const counts = { breaking: 0, open: 0, acknowledged: 0, waived: 0 };
+  const counts = { breaking: 0, open: 0, acknowledged: 0, waived: 0, unreadable: comparisons.filter((c) => c.error).length };
   for (const { contract, findings } of comparisons) {
     const acknowledgedBy = input.acknowledgements?.[contract.name] ?? [];
     for (const finding of findings) {
@@ -75,7 +77,7 @@ export function judge(comparisons: Comparison[], input: Partial<GateInput> = {})
   // A waiver for a contract this run did not compare (breaking --contract x) is not "unmatched".
   const compared = comparisons.map((c) => c.contract.name);
   const unmatched = current.filter((w) => !used.has(w) && compared.some((name) => globMatches(w.contract, name)));
-  const failed = counts.open > 0 || (!allowAcknowledged && counts.acknowledged > 0) || expired.length > 0;
+  const failed = counts.open > 0 || (!allowAcknowledged && counts.acknowledged > 0) || expired.length > 0 || counts.unreadable > 0;
   return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, allowAcknowledged, ...(input.policy ? { policy: input.policy } : {}), counts, failed };
 }
 

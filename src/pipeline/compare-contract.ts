@@ -9,6 +9,17 @@ import { isTransitive, pairCompatibility, type Config, type ContractConfig } fro
 import type { EarlierRelease } from './compare-transitive.ts';
 import type { BaseInfo, CompareOptions, Comparison } from './comparison.ts';
 import { parseBase } from './resolve-base.ts';
+import { contractErrorOf, UnreadableSpecError } from './contract-error.ts';
+
+/** Loads one side; a failure is an UnreadableSpecError, so only read failures are reported per contract. */
+async function readSpec(path: string, options: LoadOptions, base: BaseInfo): Promise<LoadedSpec> {
+  const { loadSpec } = await import('../load/load.ts');
+  try {
+    return await loadSpec(path, options);
+  } catch (error) {
+    throw new UnreadableSpecError(error, base);
+  }
+}
 
 function loadOptions(config: Config, contract: ContractConfig, readFile?: LoadOptions['readFile']): LoadOptions {
   return { projectRoot: config.root, refsMap: config.refsMap, readFile, expectedFormat: contract.format };
@@ -31,7 +42,6 @@ async function loadBase(
   contract: ContractConfig,
   options: CompareOptions,
 ): Promise<{ spec?: LoadedSpec; info: BaseInfo }> {
-  const { loadSpec } = await import('../load/load.ts');
   const selector = parseBase(options.base, contract, config.contracts.map((c) => c.name));
   if (selector.kind === 'git') {
     const { gitFileReader } = await import('../load/git-reader.ts');
@@ -46,7 +56,7 @@ async function loadBase(
     } catch {
       return { info }; // the contract did not exist at that ref: it is new, nothing to compare against
     }
-    return { spec: await loadSpec(specPath, loadOptions(config, contract, readFile)), info };
+    return { spec: await readSpec(specPath, loadOptions(config, contract, readFile), info), info };
   }
   const version = selector.kind === 'version' ? selector.version : await currentVersion(config, contract);
   const { findSnapshot, listSnapshots } = await import('../store/snapshots.ts');
@@ -59,7 +69,7 @@ async function loadBase(
   }
   const snapshot = findSnapshot(config, contract, version);
   const info: BaseInfo = { label: `${contract.name}@${version}`, version, file: relative(config.root, snapshot) };
-  return { spec: await loadSpec(snapshot, loadOptions(config, contract)), info };
+  return { spec: await readSpec(snapshot, loadOptions(config, contract), info), info };
 }
 
 /**
@@ -74,17 +84,37 @@ async function nameAtGitBase(config: Config, contract: ContractConfig, options: 
   return base.config?.contracts.find((c) => c.path === basePath)?.name ?? contract.name;
 }
 
-/** Compare one contract's current spec with its base (and, in a transitive mode, every earlier release). */
+/**
+ * Compare one contract's current spec with its base (and, in a transitive mode, every earlier release). A
+ * spec that cannot be read throws, or with `keepReadErrors` gives a comparison carrying the error.
+ */
 export async function compareContract(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
-  const [{ loadSpec }, { classifySpecs }, { summarize }] = await Promise.all([
-    import('../load/load.ts'),
-    import('../classify/classify.ts'),
-    import('../classify/summary.ts'),
-  ]);
-  const [base, revision] = await Promise.all([
-    loadBase(config, contract, options),
-    loadSpec(join(config.root, contract.path), loadOptions(config, contract)),
-  ]);
+  try {
+    return await compareReadable(config, contract, options);
+  } catch (error) {
+    if (!(error instanceof UnreadableSpecError)) throw error;
+    const reported = options.keepReadErrors ? contractErrorOf(error.reason, config.root) : undefined;
+    if (!reported) throw error.reason;
+    const { summarize } = await import('../classify/summary.ts');
+    return { contract, base: error.base, hasBase: true, findings: [], summary: summarize([]), error: reported };
+  }
+}
+
+async function compareReadable(config: Config, contract: ContractConfig, options: CompareOptions): Promise<Comparison> {
+  const [{ classifySpecs }, { summarize }] = await Promise.all([import('../classify/classify.ts'), import('../classify/summary.ts')]);
+  // Both sides are read before either failure is reported: the base's label names what was compared against.
+  const [baseRead, revisionRead] = await Promise.allSettled([loadBase(config, contract, options), readSpec(join(config.root, contract.path), loadOptions(config, contract), { label: '', file: contract.path })]);
+  // A base that cannot be chosen (a version never released) is the run's error; otherwise the current spec's
+  // error is named first, as it is the file being edited.
+  if (baseRead.status === 'rejected' && !(baseRead.reason instanceof UnreadableSpecError)) throw baseRead.reason;
+  if (revisionRead.status === 'rejected') {
+    const reason: unknown = revisionRead.reason;
+    const info = baseRead.status === 'fulfilled' ? baseRead.value.info : (baseRead.reason as UnreadableSpecError).base;
+    throw reason instanceof UnreadableSpecError ? new UnreadableSpecError(reason.reason, info) : reason;
+  }
+  if (baseRead.status === 'rejected') throw baseRead.reason;
+  const base = baseRead.value;
+  const revision = revisionRead.value;
   if (!base.spec) return { contract, base: base.info, hasBase: false, findings: [], summary: summarize([]) };
   const classify = (from: LoadedSpec, to: LoadedSpec) =>
     classifySpecs(from, to, {
@@ -115,7 +145,12 @@ export async function compareContract(config: Config, contract: ContractConfig, 
     releases = await listSnapshots(config, contract.name);
   }
   const earlier = transitive.earlierReleases(releases, base.info.version, contract.transitiveScope ?? 'all');
-  const groups = await transitive.compareEarlier({ config, contract, releases: earlier, loadOptions: loadOptions(config, contract, readFile), revision, classify });
+  const groups = await transitive
+    .compareEarlier({ config, contract, releases: earlier, loadOptions: loadOptions(config, contract, readFile), revision, classify })
+    .catch((error: unknown) => {
+      // Rule files already judged the base pair: what fails here is an earlier snapshot that cannot be read.
+      throw new UnreadableSpecError(error, base.info);
+    });
   const merged = transitive.mergeAgainst([...groups, { against: base.info.version ?? base.info.label, findings }]);
   const info: BaseInfo = { ...base.info, earlier: earlier.map((r) => r.version) };
   return { contract, base: info, hasBase: true, findings: merged, summary: summarize(merged) };

@@ -50,6 +50,7 @@ export async function compareInWorkers(
       lines: options.lines,
       basePaths: options.basePaths,
       ruleTexts: options.ruleTexts,
+      keepReadErrors: options.keepReadErrors,
       parseCache: parseCacheSettings(),
     };
     const worker = startWorker(input);

@@ -13,7 +13,7 @@ export async function compareInWorker(input: WorkerInput): Promise<void> {
   useParseCache(input.parseCache);
   for (const [index, contract] of input.contracts.entries()) {
     try {
-      const comparison = await compareContract(input.config, contract, { base: input.base, today, lines: input.lines, basePaths: input.basePaths, ruleTexts: input.ruleTexts });
+      const comparison = await compareContract(input.config, contract, { base: input.base, today, lines: input.lines, basePaths: input.basePaths, ruleTexts: input.ruleTexts, keepReadErrors: input.keepReadErrors });
       parentPort?.postMessage({ type: 'result', index, comparison } satisfies WorkerMessage);
     } catch (error) {
       parentPort?.postMessage({ type: 'error', index, error: serializeError(error) } satisfies WorkerMessage);

@@ -1,6 +1,7 @@
 /** What a comparison of one contract produces: plain data, shared by the pipeline, the reports and the gate. */
 import type { Finding, Summary } from '../classify/types.ts';
 import type { ContractConfig } from '../types.ts';
+import type { ContractError } from './contract-error.ts';
 
 export interface CompareOptions {
   /** `--base` as given on the command line. */
@@ -15,6 +16,11 @@ export interface CompareOptions {
   basePaths?: Record<string, string | null>;
   /** Rule files (absolute path -> text) read at the git base, for judging with the base's policy. */
   ruleTexts?: Record<string, string>;
+  /**
+   * A spec (or base snapshot) that cannot be read gives a comparison with `error` instead of throwing, so a
+   * run over many contracts goes on with the others (diff, breaking, status).
+   */
+  keepReadErrors?: boolean;
 }
 
 export interface BaseInfo {
@@ -37,6 +43,8 @@ export interface Comparison {
   removed?: boolean;
   findings: Finding[];
   summary: Summary;
+  /** Set when the spec or its base cannot be read: nothing was compared (findings are empty). */
+  error?: ContractError;
   /** Two specs compared as given on the command line (no snapshot): the two arguments as written. */
   inputs?: { base: string; revision: string };
 }

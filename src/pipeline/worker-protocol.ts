@@ -13,6 +13,7 @@ export interface WorkerInput {
   lines?: boolean;
   basePaths?: CompareOptions['basePaths'];
   ruleTexts?: CompareOptions['ruleTexts'];
+  keepReadErrors?: boolean;
   /** The parse cache of the main thread (module state does not cross into a worker). */
   parseCache?: ParseCacheSettings;
 }

@@ -1,6 +1,6 @@
 /**
- * `breaking --format github`: GitHub Actions workflow commands anchored to the spec file and line (findings on
- * the base side, such as removals, point at the contract's spec file). Every breaking change is annotated: an
+ * `breaking --format github`: GitHub Actions workflow commands anchored to the file and line of each change, the
+ * same place the text and markdown reports name. Every breaking change is annotated: an
  * error when it fails the gate, a warning when it is waived or an allowed acknowledged break. GitHub shows at
  * most 10 warning and 10 notice annotations per step (50 per job), so non-breaking changes are annotated as
  * notices only up to NOTICE_CAP; the rest go to the job summary.
@@ -8,7 +8,7 @@
 import type { Finding } from '../classify/types.ts';
 import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from '../gate/verdict.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
-import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
+import { bySeverity, describeFinding, operationOf, reviewLocation, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { verdictLine } from './breaking-text.ts';
 import { hasPolicyNews, policyHeadline, policyMarkdown } from './policy-changes.ts';
 import { markdownText } from './markdown-text.ts';
@@ -17,16 +17,18 @@ import { escapeCommandData as escapeData, escapeCommandProperty as escapePropert
 /** Non-breaking changes annotated as notices, per run (GitHub's per-step limit for notices). */
 export const NOTICE_CAP = 10;
 
+/** On the file and line of the change (reviewLocation: the place the text and markdown reports name). */
 function annotation(level: 'error' | 'warning' | 'notice', contractPath: string, finding: Finding, note = ''): string {
-  const onRevision = finding.side === 'revision' && finding.file;
-  const props = [`file=${escapeProperty(onRevision ? (finding.file as string) : contractPath)}`];
-  if (onRevision && finding.line) props.push(`line=${finding.line}`);
+  const where = reviewLocation(finding, contractPath);
+  const props = [`file=${escapeProperty(where.file)}`];
+  if (where.line) props.push(`line=${where.line}`);
   props.push(`title=${escapeProperty(`specver ${SEVERITY_LABEL[finding.severity]}: ${finding.rule}`)}`);
   return `::${level} ${props.join(',')}::${escapeData(`${describeFinding(finding)}${note ? ` ${note}` : ''}`)}`;
 }
 
-function fileAnnotation(level: 'error' | 'warning', file: string, line: number, message: string): string {
-  return `::${level} file=${escapeProperty(file)},line=${line},title=specver waiver::${escapeData(message)}`;
+function fileAnnotation(level: 'error' | 'warning', file: string, line: number | undefined, message: string, title = 'specver waiver'): string {
+  const where = line ? `,line=${line}` : '';
+  return `::${level} file=${escapeProperty(file)}${where},title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
 export interface GithubReport {
@@ -42,7 +44,9 @@ export function githubReport(comparisons: Comparison[], verdict: GateVerdict = j
   const lines: string[] = [];
   const rest: { contract: string; finding: Finding }[] = [];
   let notices = 0;
-  for (const { contract, findings } of comparisons) {
+  for (const { contract, findings, error } of comparisons) {
+    // Where the spec cannot be read: on the file and line the error names.
+    if (error) lines.push(fileAnnotation('error', error.file ?? contract.path, error.line, `${contract.name} not compared: ${error.message}${error.hint ? ` (${error.hint})` : ''}`, 'specver: contract not compared'));
     for (const finding of bySeverity(findings)) {
       if (finding.severity === 'breaking') {
         const status = verdict.status.get(finding);

@@ -9,9 +9,13 @@ import { describeFinding, SEVERITY_LABEL, whereOf } from './change-line.ts';
 import { renderJunit, type JunitSuite } from './junit.ts';
 
 export function renderBreakingJunit(comparisons: Comparison[], verdict: GateVerdict = judge(comparisons)): string {
-  const suites: JunitSuite[] = comparisons.map(({ contract, findings }) => {
+  const suites: JunitSuite[] = comparisons.map(({ contract, findings, error }) => {
     const breaking = findings.filter((f) => f.severity === 'breaking');
     const className = `specver.breaking.${contract.name}`;
+    if (error) {
+      const failure = { message: error.message, type: 'not-compared', detail: error.hint ?? '' };
+      return { name: contract.name, cases: [{ name: 'spec can be read', className, failure }] };
+    }
     if (breaking.length === 0) return { name: contract.name, cases: [{ name: 'no breaking changes', className }] };
     return {
       name: contract.name,

@@ -1,5 +1,6 @@
 /** How one finding reads in human output, shared by the text, markdown and annotation reporters. */
 import type { Finding } from '../classify/types.ts';
+import { STATE_DIR_NAME } from '../store/paths.ts';
 import type { Severity } from '../types.ts';
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
@@ -42,4 +43,22 @@ export function describeFinding(finding: Finding): string {
 export function whereOf(finding: Finding): string {
   if (finding.file) return finding.line ? `${finding.file}:${finding.line}` : finding.file;
   return finding.location || '/';
+}
+
+/**
+ * Where a review tool (GitHub annotations, SARIF) shows a change: the file and line the text and markdown reports
+ * name (whereOf), so a change in a referenced file lands there, on either side (a removal found at a git base, at
+ * its line in that file at the base). A removal found in a snapshot (`.specver/snapshots/`, one bundled file no
+ * pull request shows) lands on the contract's spec file, without a line.
+ */
+export function reviewLocation(finding: Finding, contractPath: string): { file: string; line?: number } {
+  const inSpec = finding.file !== undefined && !finding.file.startsWith(`${STATE_DIR_NAME}/`);
+  if (!inSpec) return { file: contractPath };
+  return finding.line ? { file: finding.file as string, line: finding.line } : { file: finding.file as string };
+}
+
+/** With --verbose: "severity non-breaking (breaking without rules.overrides[0], specver.yaml:12)"; '' when no scoped block set it. */
+export function overrideNote(finding: Finding): string {
+  const o = finding.severityOverride;
+  return o ? `severity ${o.to} (${o.from} without ${o.block}, ${o.source})` : '';
 }

@@ -59,11 +59,23 @@ function groups(findings: readonly Finding[]): { title: string; findings: Findin
 
 function valueBlock(label: string, side: SideValue | undefined, pointer: string): string {
   if (side === undefined) return `<dt>${label}</dt><dd class="absent">(absent)</dd>`;
-  const enclosing = side.at === pointer ? '' : `<p class="at">enclosing <code>${escapeHtml(side.at || '/')}</code></p>`;
+  // A node read at another pointer (the schema compared on that side, or a file of its own) says where it is.
+  const how = pointer.startsWith(`${side.at}/`) || side.at === '' ? 'enclosing' : 'at';
+  const enclosing = side.at === pointer ? '' : `<p class="at">${how} <code>${escapeHtml(side.at || '/')}</code></p>`;
   return `<dt>${label}</dt><dd>${enclosing}<pre>${escapeHtml(printable(side.value))}</pre></dd>`;
 }
 
-function changeHtml(comparison: Comparison, finding: Finding, valuesOf?: ValuesOf): string {
+/** `breaking --format html`: the gate's verdict at the top, and what it made of each breaking change. */
+export interface HtmlGate {
+  failed: boolean;
+  /** The verdict line (breaking-text.ts verdictLine). */
+  line: string;
+  /** "(waived: ...)" for a change, '' for none. */
+  note: (finding: Finding) => string;
+}
+
+function changeHtml(comparison: Comparison, finding: Finding, valuesOf?: ValuesOf, gate?: HtmlGate): string {
+  const note = gate?.note(finding) ?? '';
   const values = valuesOf?.(comparison, finding) ?? {};
   const details = [
     `<dt>Rule</dt><dd><code>${escapeHtml(finding.rule)}</code></dd>`,
@@ -73,15 +85,16 @@ function changeHtml(comparison: Comparison, finding: Finding, valuesOf?: ValuesO
   ];
   return [
     `<details class="change ${finding.severity}">`,
-    `<summary><span class="badge">${SEVERITY_LABEL[finding.severity]}</span> ${escapeHtml(describeFinding(finding))} <code class="rule">${escapeHtml(finding.rule)}</code></summary>`,
+    `<summary><span class="badge">${SEVERITY_LABEL[finding.severity]}</span> ${escapeHtml(describeFinding(finding))}${note ? ` <em class="gate">${escapeHtml(note)}</em>` : ''} <code class="rule">${escapeHtml(finding.rule)}</code></summary>`,
     `<dl>${details.join('')}</dl>`,
     '</details>',
   ].join('\n');
 }
 
-function contractHtml(comparison: Comparison, severity: Severity | 'all', valuesOf?: ValuesOf): string {
+function contractHtml(comparison: Comparison, severity: Severity | 'all', valuesOf?: ValuesOf, gate?: HtmlGate): string {
   const { contract, base, hasBase, summary } = comparison;
   const head = `<h2>${escapeHtml(contract.name)} <small>${escapeHtml(contract.format)}, ${escapeHtml(contract.path)} vs ${escapeHtml(base.label)}</small></h2>`;
+  if (comparison.error) return `<section class="contract">${head}<p class="error">Not compared: ${escapeHtml(comparison.error.message)}</p></section>`;
   if (!hasBase) return `<section class="contract">${head}<p>New contract, not present at the base.</p></section>`;
   if (summary.total === 0) return `<section class="contract">${head}<p class="none">No changes.</p></section>`;
   const counts = [
@@ -91,7 +104,7 @@ function contractHtml(comparison: Comparison, severity: Severity | 'all', values
   ].join(' ');
   const shown = severity === 'all' ? comparison.findings : comparison.findings.filter((f) => f.severity === severity);
   const body = groups(shown).map(
-    (g) => `<div class="operation"><h3>${escapeHtml(g.title)}</h3>\n${g.findings.map((f) => changeHtml(comparison, f, valuesOf)).join('\n')}</div>`,
+    (g) => `<div class="operation"><h3>${escapeHtml(g.title)}</h3>\n${g.findings.map((f) => changeHtml(comparison, f, valuesOf, gate)).join('\n')}</div>`,
   );
   return [
     `<section class="contract">${head}`,
@@ -113,11 +126,18 @@ summary{cursor:pointer}.badge{font-weight:600;font-size:.75rem;margin-right:.35r
 .non-breaking .badge{color:#9a6700}.patch .badge{color:#59636e}code.rule{color:#59636e;font-size:.8rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:.5rem 0 0}dt{color:#59636e}dd{margin:0;min-width:0}
 pre{margin:0;background:#f6f8fa;padding:.4rem;border-radius:4px;overflow:auto;max-height:20rem;font-size:.8rem}
-.absent,.none,.at{color:#59636e}.at{margin:0 0 .2rem;font-size:.8rem}footer{margin-top:2rem;color:#59636e;font-size:.8rem}`;
+.absent,.none,.at{color:#59636e}.error{color:#a40e26;font-weight:600}
+.verdict{padding:.5rem .75rem;border-radius:6px;font-weight:600}.verdict.fails{background:#ffebe9;color:#a40e26}
+.verdict.passes{background:#dafbe1;color:#116329}em.gate{color:#59636e}.at{margin:0 0 .2rem;font-size:.8rem}footer{margin-top:2rem;color:#59636e;font-size:.8rem}`;
 
-export function renderDiffHtml(comparisons: Comparison[], severity: Severity | 'all', valuesOf?: ValuesOf): string {
+export function renderDiffHtml(comparisons: Comparison[], severity: Severity | 'all', valuesOf?: ValuesOf, gate?: HtmlGate): string {
   const total = comparisons.reduce((n, c) => n + c.summary.total, 0);
   const breaking = comparisons.reduce((n, c) => n + c.summary.breaking, 0);
+  const failed = comparisons.filter((c) => c.error).length;
+  const notCompared = failed > 0 ? `; ${failed} not compared (cannot be read)` : '';
+  const verdict = gate
+    ? [`<p class="verdict ${gate.failed ? 'fails' : 'passes'}">${gate.failed ? 'The breaking-change gate fails' : 'The breaking-change gate passes'}: ${escapeHtml(gate.line)}</p>`]
+    : [];
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -131,9 +151,10 @@ export function renderDiffHtml(comparisons: Comparison[], severity: Severity | '
     '</head>',
     '<body>',
     '<h1>API contract changes</h1>',
-    `<p class="total">${total} ${total === 1 ? 'change' : 'changes'} in ${comparisons.length} ${comparisons.length === 1 ? 'contract' : 'contracts'}, ${breaking} breaking.</p>`,
-    ...comparisons.map((c) => contractHtml(c, severity, valuesOf)),
-    '<footer>Generated by specver diff --format html.</footer>',
+    ...verdict,
+    `<p class="total">${total} ${total === 1 ? 'change' : 'changes'} in ${comparisons.length} ${comparisons.length === 1 ? 'contract' : 'contracts'}, ${breaking} breaking${notCompared}.</p>`,
+    ...comparisons.map((c) => contractHtml(c, severity, valuesOf, gate)),
+    `<footer>Generated by specver ${gate ? 'breaking' : 'diff'} --format html.</footer>`,
     '</body>',
     '</html>',
     '',

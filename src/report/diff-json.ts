@@ -19,8 +19,8 @@ function totals(comparisons: Comparison[]): Summary {
 }
 
 function findingJson(finding: Finding) {
-  const { rule, category, severity, message, location, side, file, line, method, path, usedBy, against } = finding;
-  return { rule, category, severity, message, location, side, file, line, method, path, usedBy, against };
+  const { rule, category, severity, message, location, side, file, line, method, path, usedBy, against, severityOverride } = finding;
+  return { rule, category, severity, message, location, side, file, line, method, path, usedBy, against, severityOverride };
 }
 
 function waiverJson(waiver: Waiver) {
@@ -53,6 +53,7 @@ function contractJson(comparison: Comparison, filter: (f: Finding) => boolean, t
     base: { label: base.label, version: base.version, file: base.file, present: hasBase, earlier: base.earlier },
     summary,
     changes: findings.filter(filter).map(toJson),
+    ...(comparison.error ? { error: comparison.error } : {}),
     ...(comparison.inputs ? { inputs: comparison.inputs } : {}),
   };
 }
@@ -75,6 +76,7 @@ export function breakingJson(comparisons: Comparison[], verdict: GateVerdict = j
       open: verdict.counts.open,
       acknowledged: verdict.counts.acknowledged,
       waived: verdict.counts.waived,
+      unreadable: verdict.counts.unreadable,
       waivers: {
         file: verdict.waiverFile,
         expired: verdict.expired.map((w, i) => ({ ...waiverJson(w), message: problems.errors[i]! })),

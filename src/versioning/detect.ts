@@ -1,20 +1,26 @@
 /** Detection of spec changes for `changeset` and `status`: one replaceable function (tests inject their own). */
 import type { Finding } from '../classify/types.ts';
+import type { ContractError } from '../pipeline/contract-error.ts';
 import type { Bump, Config, ContractConfig } from '../types.ts';
 
 export interface Detected {
   bump: Bump | null;
   findings: Finding[];
+  /** With `keepReadErrors`: the spec or its snapshot cannot be read (bump is then null). */
+  error?: ContractError;
 }
 
 export type Detector = (config: Config, contract: ContractConfig) => Promise<Detected>;
 
-/** Compares each contract's current spec with the snapshot of its current version. */
-export function snapshotDetector(today: Date): Detector {
+/**
+ * Compares each contract's current spec with the snapshot of its current version. A spec that cannot be read
+ * throws, or with `keepReadErrors` (status, which goes on with the other contracts) is returned as `error`.
+ */
+export function snapshotDetector(today: Date, { keepReadErrors = false } = {}): Detector {
   return async (config, contract) => {
     const { compareContract } = await import('../pipeline/compare-contract.ts');
-    const result = await compareContract(config, contract, { today });
-    return { bump: result.summary.bump, findings: result.findings };
+    const result = await compareContract(config, contract, { today, keepReadErrors });
+    return { bump: result.summary.bump, findings: result.findings, ...(result.error ? { error: result.error } : {}) };
   };
 }
 

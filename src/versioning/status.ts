@@ -3,6 +3,7 @@
  * version (from the same planner `version` uses), detected changes no changeset covers, changesets that
  * name unknown contracts, and changesets that declare less than what was detected. Pure.
  */
+import type { ContractError } from '../pipeline/contract-error.ts';
 import { BUMP_ORDER, highestBump, type Bump } from '../types.ts';
 import type { Changeset } from './changeset-file.ts';
 import { changesetSummaries, planVersion, type PlanInput } from './plan.ts';
@@ -16,6 +17,8 @@ export interface ContractStatus {
   next: string | null;
   /** Bump suggested by the detected spec changes, or null (no changes, or detection skipped). */
   detected: Bump | null;
+  /** The spec or its snapshot cannot be read: nothing was detected. */
+  error?: ContractError;
 }
 
 export interface StatusProblem {
@@ -54,9 +57,15 @@ export interface WaivedBump {
 
 /**
  * `input` is the planner input (changelog and git off); `detected` maps contract names to the bump their
- * spec changes suggest; `waived`, for contracts with waived breaking changes, the bump the rest require.
+ * spec changes suggest; `waived`, for contracts with waived breaking changes, the bump the rest require;
+ * `errors` maps the contracts whose spec cannot be read to why.
  */
-export function buildStatus(input: PlanInput, detected: Record<string, Bump | null>, waived: Record<string, WaivedBump> = {}): StatusReport {
+export function buildStatus(
+  input: PlanInput,
+  detected: Record<string, Bump | null>,
+  waived: Record<string, WaivedBump> = {},
+  errors: Record<string, ContractError> = {},
+): StatusReport {
   const known = new Set(input.contracts);
   const problems: StatusProblem[] = [];
   for (const changeset of input.changesets)
@@ -108,7 +117,8 @@ export function buildStatus(input: PlanInput, detected: Record<string, Bump | nu
         problems.push({ kind: 'lower-bump', contract: name, file: first.file, ...(line ? { line } : {}), message: `${message}; 'specver version' refuses it` });
       }
     }
-    return { name, version: input.versions[name] ?? '0.0.0', pending, next: next.get(name) ?? null, detected: found };
+    const error = Object.hasOwn(errors, name) ? errors[name] : undefined;
+    return { name, version: input.versions[name] ?? '0.0.0', pending, next: next.get(name) ?? null, detected: found, ...(error ? { error } : {}) };
   });
 
   return {

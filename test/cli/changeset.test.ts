@@ -140,7 +140,9 @@ test('interactive: shows the changes, asks the bump (pre-filled with the suggest
   const t = terminal(p.dir);
   const done = run(t.ctx, {}, { detect: detecting({ petstore: 'minor' }, [finding('optional property added', 'non-breaking')]) });
   await t.waitFor(/Bump for petstore[^]*● minor/); // the suggested bump is pre-selected
-  assert.match(t.screen(), /petstore \(openapi\): 1 change \(1 non-breaking\), suggested bump minor\n[^]*Bump for petstore/, t.screen());
+  assert.match(t.screen(), /petstore \(openapi\): 1 change \(0 breaking, 1 non-breaking, 0 patch\), suggested bump: minor\n[^]*Bump for petstore/, t.screen());
+  // The bump choices speak of the severities diff and breaking report.
+  assert.match(t.screen(), /minor \(non-breaking changes\)/, t.screen());
   t.type('\x1b[A'); // up: major
   t.type('\r');
   await t.waitFor(/Summary of the change/);
@@ -157,7 +159,7 @@ test('interactive: each contract\'s counts and breaking lines before its questio
   const findings = [finding('optional property added', 'non-breaking'), finding('GET /pets was removed', 'breaking')];
   const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major', 'order-event': 'major' }, findings) });
   await t.waitFor(/Bump for petstore[^]*● major/);
-  assert.match(t.screen(), /petstore \(openapi\): 2 changes \(1 breaking, 1 non-breaking\), suggested bump major\n  \[BREAKING\] GET \/pets was removed \[r\]\n/);
+  assert.match(t.screen(), /petstore \(openapi\): 2 changes \(1 breaking, 1 non-breaking, 0 patch\), suggested bump: major\n  \[BREAKING\] GET \/pets was removed \[r\]\n/);
   assert.not.match(t.screen(), /optional property added/, 'only breaking lines before the question');
   t.type('\r');
   await t.waitFor(/Bump for order-event[^]*● major/);

@@ -83,7 +83,7 @@ test('breaking: tagged lines with method, path and reason; count line; exit 1; -
   changePetstore(project);
   const r = await runSpecver(['breaking', 'petstore', 'legacy'], { cwd: project.dir });
   assert.is(r.exitCode, 1);
-  assert.match(r.stdout, /petstore \(openapi\)\n  \[breaking\] GET \/pets: query parameter limit maximum decreased from 100 to 50 \[request-parameter-max-decreased\]\n  \[non-breaking\] GET \/pets: optional query parameter tag was added \[[a-z-]+\]\n/);
+  assert.match(r.stdout, /petstore \(openapi\): 1 breaking, 1 non-breaking, 1 patch\n  \[breaking\] GET \/pets: query parameter limit maximum decreased from 100 to 50 \[request-parameter-max-decreased\]\n  \[non-breaking\] GET \/pets: optional query parameter tag was added \[[a-z-]+\]\n/);
   assert.match(r.stdout, /legacy \(openapi\): no changes/);
   assert.match(r.stdout, /1 breaking change found\n$/);
   const quiet = await runSpecver(['breaking', 'petstore', '-q'], { cwd: project.dir });

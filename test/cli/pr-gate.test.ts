@@ -84,7 +84,7 @@ test('a PR with a break and a major changeset passes with the acknowledgement op
   assert.is(r.exitCode, 0);
   const doc = r.json();
   assertValidOutput('breaking.schema.json', doc);
-  assert.equal(doc.gate, { allowAcknowledged: true, open: 0, acknowledged: 1, waived: 0, waivers: { file: '.specver/waivers.yaml', expired: [], unmatched: [] } });
+  assert.equal(doc.gate, { allowAcknowledged: true, open: 0, acknowledged: 1, waived: 0, unreadable: 0, waivers: { file: '.specver/waivers.yaml', expired: [], unmatched: [] } });
   assert.equal(doc.contracts[0].changes[0].gate, { status: 'acknowledged', changesets: ['.specver/changesets/brave-lion-jump.md'] });
 
   p.write('specver.yaml', `${p.read('specver.yaml')}gate:\n  allowAcknowledged: true\n`);

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { BASE_CONFIG, BASE_SPEC, CHANGESET, PERMISSIONS_ENFORCED, baseProject, lock, runBadCase, unlockAll, type BadCase } from '../helpers/bad-input.ts';
 import { FIXTURES } from '../helpers/temp-project.ts';
+import { assertValidOutput } from '../helpers/validate-output.ts';
 import { PERMISSION_CASES } from './helpers/permission-cases.ts';
 import { runChild } from '../helpers/child.ts';
 import { stageReadableCheckout, unreadableBy } from './helpers/readable-stage.ts';
@@ -266,7 +267,20 @@ add(
 
 // --- --json mode: errors are one JSON document valid against schemas/output/error.schema.json.
 add(
-  { name: '--json: broken spec', files: { [SPEC]: bad('yaml-bad-indent.yaml') }, argv: ['diff', '--json'], exit: 2, error: /api\/pets\.yaml:4: invalid YAML/ },
+  {
+    // A broken spec is one contract's error: the diff document carries it on that contract (the others go on).
+    name: '--json: broken spec',
+    files: { [SPEC]: bad('yaml-bad-indent.yaml') },
+    argv: ['diff', '--json'],
+    exit: 2,
+    check: (r) => {
+      const doc = r.json<{ contracts: { error?: { code: number; message: string } }[] }>();
+      assertValidOutput('diff.schema.json', doc);
+      assert.is(doc.contracts[0]?.error?.code, 2);
+      assert.match(doc.contracts[0]?.error?.message ?? '', /^api\/pets\.yaml:4: invalid YAML/);
+      assert.not.ok(doc.contracts[0]?.error?.message.includes('\n'));
+    },
+  },
   { name: '--json: unknown contract', argv: ['breaking', '--json', 'ghost'], exit: 2, error: /unknown contract 'ghost'/ },
   { name: '--json: malformed changeset', files: { '.specver/changesets/a-b-c.md': bad('changeset-unknown-bump.md') }, argv: ['version', '--json'], exit: 2, error: /a-b-c\.md:2: unknown bump/ },
   { name: '--json: nonsense versions.json', files: { '.specver/versions.json': '[]' }, argv: ['status', '--json'], exit: 2, error: /versions\.json/ },

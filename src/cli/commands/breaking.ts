@@ -1,7 +1,8 @@
 /**
  * `specver breaking`: the CI gate. Exit 1 when a breaking change is neither waived nor (with
  * --allow-acknowledged) acknowledged by a pending major changeset, or when a waiver has expired.
- * Without waivers and acknowledgements this is the spec's rule: exit 1 iff a breaking change exists.
+ * Without waivers and acknowledgements this is the spec's rule: exit 1 iff a breaking change exists. A contract
+ * whose spec cannot be read fails the gate too, with exit 2, after the other contracts are judged.
  */
 import { appendFileSync } from 'node:fs';
 import type { Context } from '../context.ts';
@@ -10,11 +11,12 @@ import { selectedComparisons } from '../compare-selected.ts';
 import { selectFromPositionals } from '../select-specs.ts';
 import type { Comparison } from '../../pipeline/comparison.ts';
 import type { GateVerdict } from '../../gate/verdict.ts';
+import type { Finding } from '../../classify/types.ts';
 
 interface BreakingOptions {
   contract?: string[];
   base?: string;
-  format: 'text' | 'json' | 'github' | 'junit';
+  format: 'text' | 'json' | 'github' | 'junit' | 'markdown' | 'sarif' | 'html';
   /** --allow-acknowledged (gate.allowAcknowledged in specver.yaml turns it on too). */
   allowAcknowledged?: boolean;
   /** --policy: at a git base, whose rules, waivers and contracts judge (gate-policy.ts). */
@@ -23,10 +25,10 @@ interface BreakingOptions {
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
-  // The text report prints no lines; the others (annotations, JUnit, JSON) do.
+  // The text report prints no lines; the others (annotations, JUnit, JSON, markdown, SARIF, HTML) do.
   const lines = format !== 'text';
   const selection = await selectFromPositionals(ctx, positional);
-  const { judge, waiverProblems } = await import('../../gate/verdict.ts');
+  const { judge, statusNote, waiverProblems } = await import('../../gate/verdict.ts');
   let comparisons: Comparison[];
   let verdict: GateVerdict;
   if (selection.positionals.mode === 'files') {
@@ -59,6 +61,9 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
       policy: prepared.policy,
     });
   }
+  const { reportContractErrors } = await import('../contract-errors.ts');
+  // A contract that cannot be read fails the gate (the verdict counts it) with its own exit code.
+  const worst = reportContractErrors(ctx, comparisons.map((c) => c.error), format === 'json');
   if (format === 'json') {
     const { breakingJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(breakingJson(comparisons, verdict));
@@ -79,15 +84,32 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
       }
       if (!written) ctx.out.raw(`\n${report.summary}`);
     }
+  } else if (format === 'markdown') {
+    const { renderBreakingMarkdown } = await import('../../report/breaking-markdown.ts');
+    ctx.out.raw(renderBreakingMarkdown(comparisons, verdict));
+  } else if (format === 'sarif') {
+    const [{ breakingSarif }, { builtInRules }] = await Promise.all([import('../../report/breaking-sarif.ts'), import('../../ruleset/load-rules.ts')]);
+    const summaries = new Map(builtInRules().map((rule) => [rule.id, rule.summary]));
+    ctx.out.rawJson(`${JSON.stringify(breakingSarif(comparisons, verdict, summaries), null, 2)}\n`);
+  } else if (format === 'html') {
+    const [{ renderDiffHtml }, { changeValues }, { verdictLine }] = await Promise.all([
+      import('../../report/diff-html.ts'),
+      import('../change-values.ts'),
+      import('../../report/breaking-text.ts'),
+    ]);
+    const gate = { failed: verdict.failed, line: verdictLine(verdict), note: (finding: Finding) => statusNote(verdict.status.get(finding)) };
+    // Two specs given as files have no project to read the values from: the page shows the changes alone.
+    const values = selection.positionals.mode === 'files' ? undefined : await changeValues(ctx, comparisons);
+    ctx.out.raw(renderDiffHtml(comparisons, 'all', values, gate));
   } else if (format === 'junit') {
     const { renderBreakingJunit } = await import('../../report/breaking-junit.ts');
     ctx.out.raw(renderBreakingJunit(comparisons, verdict));
   } else {
     const { renderBreakingText } = await import('../../report/breaking-text.ts');
     for (const warning of waiverProblems(verdict).warnings) ctx.out.warn(warning);
-    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet, verdict));
+    ctx.out.result(renderBreakingText(ctx.out, comparisons, ctx.quiet, verdict, ctx.verbose));
     if (verdict.failed && verdict.counts.open === 0 && verdict.counts.acknowledged > 0 && !verdict.allowAcknowledged)
       ctx.out.info('Every breaking change is acknowledged by a major changeset: pass --allow-acknowledged (or set gate.allowAcknowledged) to let them through.');
   }
-  return verdict.failed ? 1 : 0;
+  return Math.max(worst, verdict.failed ? 1 : 0);
 }

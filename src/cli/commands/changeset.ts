@@ -12,7 +12,8 @@ import type { RandomSource } from '../../versioning/names.ts';
 import type { Context } from '../context.ts';
 import type { Prompter } from '../prompts.ts';
 import { bySeverity, describeFinding, SEVERITY_LABEL } from '../../report/change-line.ts';
-import { countsText } from '../../versioning/summary-text.ts';
+import { summarize } from '../../classify/summary.ts';
+import { countsLine } from '../../report/diff-text.ts';
 
 export interface ChangesetOptions {
   empty?: boolean;
@@ -41,7 +42,8 @@ const PROMPT_BREAKING_LINES = 10;
 
 /** A contract's detected changes, breaking first; `onlyBreaking`: the counts and the breaking lines. */
 function printDetected(ctx: Context, { contract, detected }: { contract: ContractConfig; detected: Detected }, onlyBreaking = false): void {
-  ctx.out.info(`${ctx.out.paint('bold', contract.name)} (${contract.format}): ${countsText(detected.findings)}, suggested bump ${detected.bump}`);
+  // The counts and words of `diff`: every severity counted, zeros included.
+  ctx.out.info(`${ctx.out.paint('bold', contract.name)} (${contract.format}): ${countsLine(summarize(detected.findings))}, suggested bump: ${detected.bump}`);
   const sorted = bySeverity(detected.findings);
   const shown = onlyBreaking ? sorted.filter((f) => f.severity === 'breaking') : sorted;
   const limit = onlyBreaking ? PROMPT_BREAKING_LINES : shown.length;

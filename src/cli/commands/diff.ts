@@ -1,4 +1,7 @@
-/** `specver diff`: every change between current specs and their snapshots, classified. Always exits 0. */
+/**
+ * `specver diff`: every change between current specs and their snapshots, classified. Exits 0 (changes are
+ * information), or with the worst error code of the contracts that cannot be read (2), after the others.
+ */
 import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import type { Severity } from '../../types.ts';
@@ -35,6 +38,8 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     const names = [...selection.positionals.names, ...(options.contract ?? [])];
     comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () => selectedComparisons(ctx, names, { base: options.base, config: selection.config, lines }));
   }
+  const { reportContractErrors } = await import('../contract-errors.ts');
+  const worst = reportContractErrors(ctx, comparisons.map((c) => c.error), format === 'json');
   if (format === 'json') {
     const { diffJson } = await import('../../report/diff-json.ts');
     ctx.out.jsonDocument(diffJson(comparisons, options.severity));
@@ -48,5 +53,5 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     const { renderDiffText } = await import('../../report/diff-text.ts');
     ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose, quiet: ctx.quiet }));
   }
-  return 0;
+  return worst;
 }

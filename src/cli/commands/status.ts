@@ -2,12 +2,15 @@
  * `specver status`: contracts with version and pending bump / next version, pending changesets, a hint.
  * Exit 1 on spec changes no changeset covers, a changeset naming an unknown contract (decisions.md 6), or a
  * declared bump lower than the detected changes require without a `_downgrade-reason` (version refuses it).
+ * A contract whose spec cannot be read is reported on its row and the others still are; the exit code is then
+ * that error's (2).
  */
 import type { StatusReport, WaivedBump } from '../../versioning/status.ts';
 import type { Finding } from '../../classify/types.ts';
 import type { Detector } from '../../versioning/detect.ts';
 import type { Context } from '../context.ts';
 import { highestBump, type Bump, type Config } from '../../types.ts';
+import type { ContractError } from '../../pipeline/contract-error.ts';
 
 export interface StatusOptions {
   format?: 'text' | 'json';
@@ -17,6 +20,7 @@ export interface StatusOptions {
 }
 
 function describe(c: StatusReport['contracts'][number], report: StatusReport): string {
+  if (c.error) return `not compared: ${c.error.message}`;
   if (c.next && c.pending) return `(${c.pending} pending) -> ${c.next}`;
   // Fixed versioning: a contract no changeset names still moves with the shared version.
   const shared = highestBump(report.contracts.map((x) => x.pending).filter((b): b is Bump => b !== null));
@@ -28,7 +32,7 @@ function describe(c: StatusReport['contracts'][number], report: StatusReport): s
 }
 
 function isPending(c: StatusReport['contracts'][number]): boolean {
-  return c.next !== null || c.detected !== null;
+  return c.next !== null || c.detected !== null || c.error !== undefined;
 }
 
 function printText(ctx: Context, report: StatusReport, onlyPending: boolean): void {
@@ -41,7 +45,7 @@ function printText(ctx: Context, report: StatusReport, onlyPending: boolean): vo
   const versionWidth = Math.max(0, ...rows.map((c) => c.version.length));
   for (const c of rows) {
     const text = describe(c, report);
-    const painted = c.next ? out.paint('yellow', text) : c.detected ? out.paint('red', text) : out.paint('green', text);
+    const painted = c.error ? out.paint('red', text) : c.next ? out.paint('yellow', text) : c.detected ? out.paint('red', text) : out.paint('green', text);
     out.result(`  ${c.name.padEnd(nameWidth)}  ${c.version.padEnd(versionWidth)}  ${painted}`);
   }
   out.result('');
@@ -92,20 +96,29 @@ export async function run(ctx: Context, options: StatusOptions = {}, detect?: De
   // --since: the branch's own changesets, and detection only for the contracts whose specs it changed.
   const branch = options.since === undefined ? undefined : await (await import('../../versioning/branch-changes.ts')).branchChanges(config, options.since);
   const input = branch ? { ...all, changesets: branch.changesets } : all;
-  const detector = detect ?? snapshotDetector(ctx.now());
+  const detector = detect ?? snapshotDetector(ctx.now(), { keepReadErrors: true });
   const detected: Record<string, StatusReport['contracts'][number]['detected']> = {};
   const findings: Record<string, Finding[]> = {};
+  const errors: Record<string, ContractError> = {};
   for (const contract of config.contracts) {
-    if (branch && !branch.contracts.includes(contract.name)) detected[contract.name] = null;
-    else ({ bump: detected[contract.name], findings: findings[contract.name] } = await detector(config, contract));
+    if (branch && !branch.contracts.includes(contract.name)) {
+      detected[contract.name] = null;
+      continue;
+    }
+    const found = await detector(config, contract);
+    detected[contract.name] = found.bump;
+    findings[contract.name] = found.findings;
+    if (found.error) errors[contract.name] = found.error;
   }
-  const report = buildStatus(input, detected, await waivedBumps(config, findings, input.today));
+  const report = buildStatus(input, detected, await waivedBumps(config, findings, input.today), errors);
   if (branch) ctx.out.info(`Changes since ${branch.ref} (merge-base ${branch.mergeBase.slice(0, 12)}): ${branch.contracts.join(', ') || 'no contract'} changed`);
   for (const warning of report.warnings) ctx.out.warn(warning.message);
+  const { reportContractErrors } = await import('../contract-errors.ts');
+  const worst = reportContractErrors(ctx, Object.values(errors), json);
   if (json) {
     const contracts = options.pending ? report.contracts.filter(isPending) : report.contracts;
     const since = branch ? { since: { ref: branch.ref, mergeBase: branch.mergeBase, contracts: branch.contracts } } : {};
-    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0, ...since });
+    ctx.out.jsonDocument({ ...report, contracts, ok: report.problems.length === 0 && worst === 0, ...since });
   } else printText(ctx, report, options.pending === true);
-  return report.problems.length > 0 ? 1 : 0;
+  return Math.max(worst, report.problems.length > 0 ? 1 : 0);
 }
