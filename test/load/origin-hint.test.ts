@@ -157,8 +157,29 @@ components:
     Direct: { $ref: "#/components/schemas/Base", title: direct }
 `;
 
-test("keyOrigin of a merged $ref's keys equals the table's answer, each asked first in a load of its own", async () => {
-  const load = () => loadSpecFromText(MERGED_KEYS, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
+/**
+ * A merged `$ref` whose target is also used through a YAML alias: the node has two places, the table chooses one
+ * (here the alias's, walked first), and the place the `$ref` led to must not overrule it.
+ */
+const MERGED_KEYS_ALIASED = `openapi: 3.1.0
+info: { title: t, version: "1" }
+paths:
+  /x:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: &shared { type: object, required: [id], properties: { id: { type: string } } }
+components:
+  schemas:
+    Alias: *shared
+    Tagged: { $ref: "#/paths/~1x/get/responses/200/content/application~1json/schema", description: tagged }
+`;
+
+async function assertKeyOriginsAgree(text: string): Promise<void> {
+  const load = () => loadSpecFromText(text, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
   const plain = await load();
   const nodes = reached(plain.document);
   // The table's answers: the table is built by a first plain origin question.
@@ -173,7 +194,13 @@ test("keyOrigin of a merged $ref's keys equals the table's answer, each asked fi
     }
   }
   assert.equal(asked, fromTable);
-  assert.equal(plain.keyOrigin!(plain.document.components.schemas.Direct, 'required'), { file: join(SPECS, 'merged-keys.yaml'), pointer: '/components/schemas/Base/required' });
+}
+
+test("keyOrigin of a merged $ref's keys equals the table's answer, each asked first in a load of its own", async () => {
+  await assertKeyOriginsAgree(MERGED_KEYS);
+  await assertKeyOriginsAgree(MERGED_KEYS_ALIASED);
+  const spec = await loadSpecFromText(MERGED_KEYS, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
+  assert.equal(spec.keyOrigin!(spec.document.components.schemas.Direct, 'required'), { file: join(SPECS, 'merged-keys.yaml'), pointer: '/components/schemas/Base/required' });
 });
 
 test("a key a merged $ref took from its target is located without the table of every node", async () => {
