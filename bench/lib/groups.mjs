@@ -15,6 +15,11 @@ import { manyContractsProject, multiFileProject, singleFileProject } from './pro
 import { writeSyntheticPair } from '../generate.mjs';
 
 const FLOOR_SCRIPT = new URL('../floor-parse.mjs', import.meta.url).pathname;
+/** Pairs whose diff and breaking are also timed in every other output format (the text format is the default). */
+const FORMAT_PAIRS = new Set(['stripe', 'netlify']);
+const OTHER_FORMATS = { diff: ['json', 'markdown', 'html'], breaking: ['json', 'github', 'junit'] };
+/** The generated spec linted beside the corpus specs (its own floor; no peers: they take minutes on it). */
+const LINT_SYNTHETIC_OPERATIONS = { full: 100_000, quick: 2_000 };
 const node = process.execPath;
 
 const med = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.median : null);
@@ -38,13 +43,13 @@ async function warmCacheCommand(ctx, id, label, args, cwd, okCodes) {
   return command;
 }
 
-function floorCommands(ctx, { encoding, inputs }) {
+function floorCommands(ctx, { encoding, inputs, what = 'both sides' }) {
   const commands = [{ id: 'node', label: 'node -e 0 (start-up alone)', command: node, args: ['-e', '0'], cwd: ctx.work, env: ctx.env }];
   const parsers = encoding === 'yaml' ? ['js-yaml', 'yaml'] : ['json'];
   for (const parser of parsers)
     commands.push({
       id: `floor-${parser}`,
-      label: `floor: ${parser === 'json' ? 'JSON.parse' : parser} (both sides)`,
+      label: `floor: ${parser === 'json' ? 'JSON.parse' : parser} (${what})`,
       command: node,
       args: [FLOOR_SCRIPT, parser, ...inputs],
       cwd: ctx.work,
@@ -118,6 +123,10 @@ export async function diffGroup(ctx) {
       } else {
         commands.push(specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]));
         commands.push(specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]));
+        if (FORMAT_PAIRS.has(pair.name) && ctx.groups.has('diff'))
+          for (const [command, formats] of Object.entries(OTHER_FORMATS))
+            for (const format of formats)
+              commands.push(specverCommand(ctx, `specver-${command}-${format}`, `specver ${command} --format ${format}`, [command, '--format', format], project.dir, command === 'diff' ? [0] : [0, 1]));
         if (pair.encoding === 'yaml') commands.push(await warmCacheCommand(ctx, 'specver-diff-warm', 'specver diff (warm parse cache)', ['diff'], project.dir, [0]));
       }
     }
@@ -133,8 +142,6 @@ export async function diffGroup(ctx) {
     const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
     const floor = floorOf(measured);
     const diffMs = med(measured['specver-diff']);
-    const nodeRss = rss(measured.node);
-    const rssLimitKb = nodeRss != null ? (4 * (pair.bytes[0] + pair.bytes[1])) / 1024 + nodeRss : null;
     const ratios = {
       floorParser: floor?.id.replace('floor-', '') ?? null,
       floorMs: floor?.ms ?? null,
@@ -143,9 +150,14 @@ export async function diffGroup(ctx) {
       // Fastest run over fastest floor run: less sensitive to load bursts on a shared machine.
       diffVsFloorBest: ratio(best(measured['specver-diff']), floor ? best(measured[floor.id]) : null),
       breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
+      formatsVsFloor: Object.fromEntries(
+        Object.entries(measured)
+          .filter(([id]) => /^specver-(diff|breaking)-(?!warm$)/.test(id))
+          .map(([id, r]) => [id, ratio(med(r), floor?.ms)]),
+      ),
       diffRssKb: rss(measured['specver-diff']),
-      rssLimitKb,
-      diffRssVsLimit: ratio(rss(measured['specver-diff']), rssLimitKb),
+      floorRssKb: floor ? rss(measured[floor.id]) : null,
+      diffRssVsFloorRss: ratio(rss(measured['specver-diff']), floor ? rss(measured[floor.id]) : null),
       peerVsDiff: Object.fromEntries(
         Object.entries(measured)
           .filter(([id]) => /-diff$/.test(id) && !id.startsWith('specver-'))
@@ -188,13 +200,22 @@ export async function openapi32Group(ctx) {
   return results;
 }
 
-/** Measure 4: specver lint vs redocly lint and spectral lint on the same files. */
+/** The generated spec of the lint table, as a pair whose revision is linted. */
+function syntheticLintPair(ctx) {
+  const operations = ctx.quick ? LINT_SYNTHETIC_OPERATIONS.quick : LINT_SYNTHETIC_OPERATIONS.full;
+  const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+  const name = `synthetic ${operations.toLocaleString('en-US')} operations`;
+  return { name, synthetic: true, labels: ['generated', 'generated'], format: 'openapi', encoding: 'json', multiFile: false, base: files.base, revision: files.revision, bytes: [statSync(files.base).size, statSync(files.revision).size], contract: 'synthetic' };
+}
+
+/** Measure 4: specver lint against the parse floor of the same files, redocly lint and spectral lint. */
 export async function lintGroup(ctx) {
   const results = [];
-  for (const pair of lintPairs(ctx.corpus, ctx.quick)) {
+  for (const pair of [...lintPairs(ctx.corpus, ctx.quick), syntheticLintPair(ctx)]) {
     ctx.log(`lint: ${pair.name} (${pair.labels[1]})`);
-    warmUp([pair.multiFile ? pair.revisionTree : pair.revision]);
-    const commands = [];
+    const input = pair.multiFile ? pair.revisionTree : pair.revision;
+    warmUp([input]);
+    const commands = floorCommands(ctx, { encoding: pair.encoding, inputs: [input], what: 'the linted spec' }).filter((c) => c.id !== 'node');
     const recorded = {};
     const project = projectFor(ctx, pair, join(ctx.work, 'projects', `lint-${pair.name}`));
     if (project.error) recorded['specver-lint'] = unavailable('specver lint', project.error);
@@ -202,7 +223,7 @@ export async function lintGroup(ctx) {
       commands.push(specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1]));
       if (pair.encoding === 'yaml') commands.push(await warmCacheCommand(ctx, 'specver-lint-warm', 'specver lint (warm parse cache)', ['lint'], project.dir, [0, 1]));
     }
-    if (ctx.peers) {
+    if (ctx.peers && !pair.synthetic) {
       const cwd = peerCwd(ctx);
       const { runnable, skipped } = preparePeerCommands(ctx, peerLintCommands(ctx.peers, { spec: pair.revision, spectralRuleset: join(cwd, '.spectral.yaml') }), cwd);
       commands.push(...runnable);
@@ -211,14 +232,17 @@ export async function lintGroup(ctx) {
     const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
     const lintMs = med(measured['specver-lint']);
     const lintRss = rss(measured['specver-lint']);
+    const floor = floorOf(measured);
     const ratios = {
+      floorParser: floor?.id.replace('floor-', '') ?? null,
+      lintVsFloor: ratio(lintMs, floor?.ms),
       redoclyVsSpecver: ratio(med(measured['redocly-lint']), lintMs),
       redoclyVsWarm: ratio(med(measured['redocly-lint']), med(measured['specver-lint-warm'])),
       spectralVsSpecver: ratio(med(measured['spectral-lint']), lintMs),
       rssVsRedocly: ratio(lintRss, rss(measured['redocly-lint'])),
       rssVsSpectral: ratio(lintRss, rss(measured['spectral-lint'])),
     };
-    results.push({ spec: pair.name, label: pair.labels[1], bytes: pair.bytes[1], multiFile: pair.multiFile, commands: measured, ratios });
+    results.push({ spec: pair.name, label: pair.labels[1], bytes: pair.bytes[1], multiFile: pair.multiFile, synthetic: Boolean(pair.synthetic), commands: measured, ratios });
   }
   return results;
 }

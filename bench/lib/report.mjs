@@ -42,7 +42,7 @@ function machineSection(results) {
 
 function targetsSection(results) {
   const rows = (results.targets ?? []).map((t) => [t.target, t.measured, t.met == null ? 'n/a' : t.met ? 'yes' : '**no**']);
-  return ['## Targets at a glance (issue 8)', '', rows.length ? table(['target', 'measured', 'met'], rows) : 'No target could be evaluated in this run.'].join('\n');
+  return ['## Targets at a glance', '', rows.length ? table(['target', 'measured', 'met'], rows) : 'No target could be evaluated in this run.'].join('\n');
 }
 
 function peersSection(results) {
@@ -70,8 +70,11 @@ function diffSections(results) {
     cell(d.commands['specver-breaking']),
     rssCell(d.commands['specver-breaking']),
     x(d.ratios.breakingVsFloor),
-    d.ratios.rssLimitKb ? `${mb(d.ratios.rssLimitKb)} MB (${x(d.ratios.diffRssVsLimit)})` : '–',
+    d.ratios.floorRssKb ? `${mb(d.ratios.floorRssKb)} MB (${x(d.ratios.diffRssVsFloorRss)})` : '–',
   ]);
+  const formatRows = [];
+  for (const d of results.diff)
+    for (const [id, v] of Object.entries(d.ratios.formatsVsFloor ?? {})) formatRows.push([d.pair, d.commands[id]?.label ?? id, cell(d.commands[id]), rssCell(d.commands[id]), x(v)]);
   const peerRows = [];
   for (const d of results.diff)
     for (const [id, r] of Object.entries(d.commands))
@@ -84,10 +87,13 @@ function diffSections(results) {
     '## 2. specver diff / breaking, end to end',
     '',
     'Ratio columns: median time / floor of the same run (best: fastest run / fastest floor run). "warm cache": diff when both YAML',
-    'files were parsed by earlier runs (docs/caching.md; CI runs are cold), with its ratio to the floor. RSS budget: 4 x bytes of both files + RSS of `node -e 0`',
-    '(ratio = measured diff RSS / budget; below 1.00x meets the target).',
+    'files were parsed by earlier runs (docs/caching.md; CI runs are cold), with its ratio to the floor. Floor RSS: the peak RSS of the',
+    'floor process (the fastest parser), with the ratio of the diff\'s peak RSS to it.',
     '',
-    table(['pair', 'diff', 'RSS MB', 'diff / floor', 'diff, warm cache (/ floor)', 'breaking', 'RSS MB', 'breaking / floor', 'RSS budget (diff / budget)'], specverRows),
+    table(['pair', 'diff', 'RSS MB', 'diff / floor', 'diff, warm cache (/ floor)', 'breaking', 'RSS MB', 'breaking / floor', 'floor RSS (diff / floor RSS)'], specverRows),
+    ...(formatRows.length
+      ? ['', 'The other output formats (text is the default above), each with its ratio to the same floor:', '', table(['pair', 'command', 'time s', 'RSS MB', '/ floor'], formatRows)]
+      : []),
     '',
     '## 3. Peer diff tools',
     '',
@@ -103,6 +109,8 @@ function lintSection(results) {
     `${l.spec} (${bytes(l.bytes)})`,
     cell(l.commands['specver-lint']),
     rssCell(l.commands['specver-lint']),
+    l.ratios.floorParser ? `${cell(l.commands[`floor-${l.ratios.floorParser}`])} (${l.ratios.floorParser})` : '–',
+    x(l.ratios.lintVsFloor),
     cell(l.commands['redocly-lint']),
     rssCell(l.commands['redocly-lint']),
     cell(l.commands['spectral-lint']),
@@ -112,9 +120,12 @@ function lintSection(results) {
     l.commands['specver-lint-warm'] ? `${cell(l.commands['specver-lint-warm'])} (${x(l.ratios.redoclyVsWarm)})` : 'n/a',
   ]);
   return [
-    '## 4. Lint: specver lint vs redocly lint (recommended) and spectral lint (spectral:oas)',
+    '## 4. Lint: specver lint vs its parse floor, redocly lint (recommended) and spectral lint (spectral:oas)',
     '',
-    table(['spec', 'specver', 'RSS MB', 'redocly', 'RSS MB', 'spectral', 'RSS MB', 'redocly / specver', 'spectral / specver', 'specver, warm cache (redocly / it)'], rows),
+    'Floor: a fresh process parsing the linted file(s) and nothing else, the fastest parser. The generated spec (bench/generate.mjs,',
+    'seed 1) is not given to the peer tools.',
+    '',
+    table(['spec', 'specver', 'RSS MB', 'floor', 'lint / floor', 'redocly', 'RSS MB', 'spectral', 'RSS MB', 'redocly / specver', 'spectral / specver', 'specver, warm cache (redocly / it)'], rows),
   ].join('\n');
 }
 

@@ -412,11 +412,17 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   const keyOrigin = (node: object, key: string, at?: string): NodeOrigin | undefined => {
     let holder = node;
     let pointer = at;
+    let known: NodeOrigin | undefined;
     for (let from = mergedFrom.get(holder); from && !from.siblings.has(key); from = mergedFrom.get(holder)) {
+      // The target of a merged `$ref` was written where the `$ref` led (unless its file shares nodes through
+      // YAML aliases): asking the table of every node for it would build that table for one answer. Once the
+      // table is built, it answers, as in `origin`.
+      const target = originsBuilt ? undefined : mergedTargets.get(holder);
+      known = target && target.node === from.target && !sharesNodes(target.file) ? { file: target.file, pointer: target.pointer } : undefined;
       holder = from.target;
       pointer = undefined;
     }
-    const written = origin(holder, pointer);
+    const written = known ?? origin(holder, pointer);
     return written && { file: written.file, pointer: `${written.pointer}/${escapeSegment(key)}` };
   };
 

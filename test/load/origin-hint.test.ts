@@ -138,6 +138,81 @@ components:
   assert.equal(plain.origin(props(plain).direct.properties.child), { file: join(SPECS, 'merged-deep.yaml'), pointer: '/components/schemas/Leaf' });
 });
 
+/** A 3.1 document whose merged `$ref`s take keys from their targets, directly and through chains of merges. */
+const MERGED_KEYS = `openapi: 3.1.0
+info: { title: t, version: "1" }
+paths:
+  /x:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Tagged", title: used }
+components:
+  schemas:
+    Base: { type: object, required: [id], properties: { id: { type: string } } }
+    Tagged: { $ref: "#/components/schemas/Base", description: tagged }
+    Direct: { $ref: "#/components/schemas/Base", title: direct }
+`;
+
+/**
+ * A merged `$ref` whose target is also used through a YAML alias: the node has two places, the table chooses one
+ * (here the alias's, walked first), and the place the `$ref` led to must not overrule it.
+ */
+const MERGED_KEYS_ALIASED = `openapi: 3.1.0
+info: { title: t, version: "1" }
+paths:
+  /x:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: &shared { type: object, required: [id], properties: { id: { type: string } } }
+components:
+  schemas:
+    Alias: *shared
+    Tagged: { $ref: "#/paths/~1x/get/responses/200/content/application~1json/schema", description: tagged }
+`;
+
+async function assertKeyOriginsAgree(text: string): Promise<void> {
+  const load = () => loadSpecFromText(text, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
+  const plain = await load();
+  const nodes = reached(plain.document);
+  // The table's answers: the table is built by a first plain origin question.
+  plain.origin(plain.document as object);
+  const fromTable = nodes.flatMap(([node]) => Object.keys(node).map((key) => plain.keyOrigin!(node, key)));
+  const asked = [];
+  for (let i = 0; i < nodes.length; i++) {
+    for (const key of Object.keys(nodes[i]![0])) {
+      const fresh = await load();
+      const [node, at] = reached(fresh.document)[i]!;
+      asked.push(fresh.keyOrigin!(node, key, at));
+    }
+  }
+  assert.equal(asked, fromTable);
+}
+
+test("keyOrigin of a merged $ref's keys equals the table's answer, each asked first in a load of its own", async () => {
+  await assertKeyOriginsAgree(MERGED_KEYS);
+  await assertKeyOriginsAgree(MERGED_KEYS_ALIASED);
+  const spec = await loadSpecFromText(MERGED_KEYS, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
+  assert.equal(spec.keyOrigin!(spec.document.components.schemas.Direct, 'required'), { file: join(SPECS, 'merged-keys.yaml'), pointer: '/components/schemas/Base/required' });
+});
+
+test("a key a merged $ref took from its target is located without the table of every node", async () => {
+  const spec = await loadSpecFromText(MERGED_KEYS, join(SPECS, 'merged-keys.yaml'), { projectRoot: SPECS });
+  // The table walks every node of the file as written; a key no walk may read makes building it visible.
+  Object.defineProperty(spec.document.info, 'trap', { enumerable: true, get: () => { throw new Error('the table of every node was built'); } });
+  const schema = spec.document.paths['/x'].get.responses['200'].content['application/json'].schema;
+  const file = join(SPECS, 'merged-keys.yaml');
+  assert.equal(spec.keyOrigin!(schema, 'required', '/paths/~1x/get/responses/200/content/application~1json/schema'), { file, pointer: '/components/schemas/Base/required' });
+  assert.equal(spec.keyOrigin!(spec.document.components.schemas.Direct, 'properties'), { file, pointer: '/components/schemas/Base/properties' });
+});
+
 test('a node answered along a pointer is answered again without one', async () => {
   const spec = await loadSpec('openapi-3.0.yaml', { projectRoot: SPECS });
   const pet = spec.document.components.schemas.Pet;
