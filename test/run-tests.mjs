@@ -9,9 +9,9 @@
 // The tests of the shared corpus of real specs (test/corpus/, they need ../shared/corpus) are a suite of their
 // own: `--corpus` runs them alone (`npm run test:corpus`); without it they are left out.
 // Usage: node test/run-tests.mjs [path regex] [--corpus] [--fuzz] [--serial] [--isolate (one process per file)]
-// [--dir <test tree>]
+// [--dir <test tree>] [--record-durations (a whole run's CPU seconds into test/durations.json)]
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,12 @@ const corpusDir = join(testDir, 'corpus');
 const pattern = new RegExp(args.find((a) => !a.startsWith('--')) ?? '\\.test\\.ts$');
 const workers = args.includes('--serial') ? 1 : Math.max(1, availableParallelism());
 const isolate = args.includes('--isolate');
+const recordDurations = args.includes('--record-durations');
+if (recordDurations && (args.some((a) => !a.startsWith('--')) || dirFlag >= 0)) {
+  console.log('--record-durations needs a whole suite: no path pattern, no --dir');
+  console.log('0 passed, 1 failed');
+  process.exit(2);
+}
 /** Only against hangs: the slowest file takes well under a minute even on a busy machine. */
 const FILE_SAFETY_MS = Number(env.SPECVER_TEST_FILE_SAFETY_MS ?? 600_000);
 
@@ -243,9 +249,13 @@ const readTimes = (file) => {
     return {}; // none yet: alphabetical order
   }
 };
-const times = timesFile ? { ...readTimes(join(root, 'test/durations.json')), ...readTimes(timesFile) } : {};
+const durationsFile = join(root, 'test/durations.json');
+const times = timesFile ? { ...readTimes(durationsFile), ...readTimes(timesFile) } : {};
 const found = corpusSuite ? (statSync(corpusDir, { throwIfNoEntry: false }) ? findTests(corpusDir) : []) : findTests(testDir);
-const files = found.sort((a, b) => (times[relative(testDir, b)] ?? 0) - (times[relative(testDir, a)] ?? 0));
+// A file with no recorded time (new or renamed) goes first: left to the end, a long one would run alone while the
+// other workers idle. Equal keys keep the alphabetical order (another tree, --dir, has no times at all).
+const cost = (file) => times[relative(testDir, file)] ?? Number.MAX_VALUE;
+const files = found.sort((a, b) => cost(b) - cost(a));
 let next = 0;
 
 async function lane() {
@@ -297,6 +307,18 @@ try {
   }
 } catch {
   // a read-only node_modules only loses the ordering hint
+}
+// --record-durations (a whole default or corpus run): this run's CPU seconds become the order of a clean clone's
+// first run, file by file, so a new long file is not scheduled by guess.
+if (recordDurations && timesFile) {
+  const recorded = readTimes(durationsFile);
+  const suiteFile = (name) => name.startsWith('corpus/') === corpusSuite;
+  const kept = Object.entries(recorded).filter(([name]) => !suiteFile(name));
+  const now = Object.entries(seconds).map(([name, cpu]) => [name, Math.round(cpu * 10) / 10]);
+  const all = Object.fromEntries([...kept, ...now].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(`${durationsFile}.tmp`, `${JSON.stringify(all, null, 2)}\n`);
+  renameSync(`${durationsFile}.tmp`, durationsFile);
+  console.log(`recorded the CPU seconds of ${now.length} files in test/durations.json`);
 }
 if (totals.passed + totals.failed === 0) {
   console.log('no tests ran');

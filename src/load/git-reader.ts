@@ -2,6 +2,7 @@
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
+import { lookUpRepository } from '../git/own-repository.ts';
 import { runGitIn } from '../git/run-git.ts';
 import { realRoot } from '../store/safe-path.ts';
 import { isInside } from './ref-targets.ts';
@@ -18,11 +19,19 @@ export function git(cwd: string, args: string[]): Promise<GitResult> {
   return runGitIn(cwd, args);
 }
 
+/**
+ * The commit `ref` names in the repository that contains `repoDir`, or undefined when it names none. One git
+ * process: `--verify --quiet` prints the commit it verified (a gate run asks for several files at one ref).
+ */
+async function commitOf(repoDir: string, ref: string): Promise<string | undefined> {
+  if (ref.startsWith('-')) return undefined; // never let a ref be read as an option
+  const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+  return result.ok && result.stdout.trim() ? result.stdout.trim() : undefined;
+}
+
 /** True when `ref` names a commit in the repository that contains `repoDir`. */
 export async function isGitRef(repoDir: string, ref: string): Promise<boolean> {
-  if (ref.startsWith('-')) return false; // never let a ref be read as an option
-  const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-  return result.ok;
+  return (await commitOf(repoDir, ref)) !== undefined;
 }
 
 /**
@@ -30,10 +39,10 @@ export async function isGitRef(repoDir: string, ref: string): Promise<boolean> {
  * no common ancestor (a shallow clone). Only what the pull request adds after it is its own.
  */
 export async function mergeBaseOf(repoDir: string, ref: string): Promise<string> {
-  if (!(await isGitRef(repoDir, ref))) throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists' });
+  const commit = await commitOf(repoDir, ref);
+  if (commit === undefined) throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists' });
   const found = await git(repoDir, ['merge-base', 'HEAD', '--end-of-options', ref]);
-  if (found.ok && found.stdout.trim()) return found.stdout.trim();
-  return (await git(repoDir, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).stdout.trim();
+  return found.ok && found.stdout.trim() ? found.stdout.trim() : commit;
 }
 
 /**
@@ -41,15 +50,16 @@ export async function mergeBaseOf(repoDir: string, ref: string): Promise<string>
  * unknown ref or a directory outside a git repository, and (when called) for a file missing at that ref.
  */
 export async function gitFileReader(repoDir: string, ref: string): Promise<(absolutePath: string) => Promise<string>> {
-  const top = await git(repoDir, ['rev-parse', '--show-toplevel']);
-  if (top.missingGit) throw new ToolError('git is not installed or not on PATH', { hint: 'install git to compare against a git ref' });
-  if (!top.ok) throw new ConfigError(`${repoDir} is not inside a git repository, so '${ref}' cannot be read`, { hint: 'use a snapshot version as --base' });
-  if (!(await isGitRef(repoDir, ref))) {
+  // The top level comes from the (checked, remembered) lookup of the work tree's own repository: no git process.
+  const repository = await lookUpRepository(repoDir);
+  if (repository.kind === 'missing-git') throw new ToolError('git is not installed or not on PATH', { hint: 'install git to compare against a git ref' });
+  if (repository.kind === 'none') throw new ConfigError(`${repoDir} is not inside a git repository, so '${ref}' cannot be read`, { hint: 'use a snapshot version as --base' });
+  const commit = await commitOf(repoDir, ref);
+  if (commit === undefined) {
     throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists, or a snapshot version' });
   }
-  const commit = (await git(repoDir, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).stdout.trim();
   // git prints the top level with symlinks resolved; compare like with like.
-  const topLevel = top.stdout.trim();
+  const topLevel = repository.workTree;
   const projectDir = realRoot(repoDir);
 
   return async (absolutePath) => {

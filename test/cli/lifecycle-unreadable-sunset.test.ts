@@ -1,12 +1,12 @@
 /**
  * An x-sunset specver cannot read is never taken as "no sunset" where the gate's verdict depends on it: with
  * `lifecycle.deprecationDays`, a deprecation whose sunset is unreadable fails `breaking` like one without a
- * sunset, and removing a deprecated operation or parameter whose sunset is unreadable is breaking. Run through
- * the built CLI, as CI runs the gate.
+ * sunset, and removing a deprecated operation or parameter whose sunset is unreadable is breaking. In-process,
+ * and once through the built CLI, as CI runs the gate.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -29,14 +29,15 @@ const POST = (extra: string) => `    post:\n${extra}      responses:\n        '2
 async function project(base: string, lifecycle: string): Promise<TempProject> {
   const p = emptyProject('specver-sunset-');
   p.write('api/shop.yaml', base);
-  const init = await runBuiltSpecver(['init', '-V', '1.0.0'], { cwd: p.dir });
+  const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: p.dir });
   assert.is(init.exitCode, 0, init.stderr);
   if (lifecycle) p.write('specver.yaml', `${p.read('specver.yaml')}${lifecycle}`);
   return p;
 }
 
-async function gate(p: TempProject): Promise<{ exitCode: number; rules: string[]; messages: string[] }> {
-  const r = await runBuiltSpecver(['breaking', '--json'], { cwd: p.dir, env: TODAY });
+/** `breaking --json` in-process, or (`built`) as a real process of the built CLI. */
+async function gate(p: TempProject, built = false): Promise<{ exitCode: number; rules: string[]; messages: string[] }> {
+  const r = await (built ? runBuiltSpecver : runSpecver)(['breaking', '--json'], { cwd: p.dir, env: TODAY });
   const json = r.json();
   assertValidOutput('breaking.schema.json', json);
   const changes = json.contracts[0].changes as { rule: string; severity: string; message: string }[];
@@ -51,6 +52,8 @@ for (const sunset of UNREADABLE) {
     p.write('api/shop.yaml', spec(PARAM(`, deprecated: true, x-sunset: '${sunset}'`), POST(`      deprecated: true\n      x-sunset: '${sunset}'\n`)));
     const r = await gate(p);
     assert.is(r.exitCode, 1, r.rules.join(', '));
+    // The built CLI, as CI runs it, comes to the same verdict (one case is enough: the same code decides).
+    if (sunset === UNREADABLE[0]) assert.equal(await gate(p, true), r);
     assert.ok(r.rules.filter((rule) => rule === 'element-deprecated-sunset-invalid:breaking').length === 2, r.rules.join(', '));
     const message = r.messages.find((m) => m.startsWith('POST /orders was deprecated'));
     assert.is(message, `POST /orders was deprecated with x-sunset '${sunset}', which is not an RFC 3339 date (2026-06-30 or 2026-06-30T12:00:00Z), so the minimum deprecation period of 30 days cannot be checked: write the sunset as a date`);

@@ -3,15 +3,15 @@
  * `in: querystring` parameter, a LINK operation under additionalOperations, an event stream with itemSchema,
  * a multipart/mixed upload with itemSchema and itemEncoding, tag and server documentation and an OAuth 2
  * device flow (minor); v3 removes LINK, requires a query string field and accepts only PNG upload parts
- * (major), deprecates the scheme and switches the stream to an array schema of the same items. Run with the
- * built CLI through init, lint, diff, breaking, changeset and version.
+ * (major), deprecates the scheme and switches the stream to an array schema of the same items. Run in-process
+ * through init, lint, diff, breaking, changeset and version; the built CLI's gate agrees.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -23,7 +23,7 @@ function git(dir: string, ...args: string[]): void {
 
 test('init, lint, diff, breaking, changeset and version over a 3.2 series', async () => {
   const p = emptyProject('specver-oas32-');
-  const cli = (...args: string[]) => runBuiltSpecver(args, { cwd: p.dir });
+  const cli = (...args: string[]) => runSpecver(args, { cwd: p.dir });
   git(p.dir, 'init', '-q');
   p.write('api/petstore.yaml', version(1));
 
@@ -76,6 +76,9 @@ test('init, lint, diff, breaking, changeset and version over a 3.2 series', asyn
   r = await cli('breaking', '--format', 'json');
   assert.is(r.exitCode, 1, r.stderr);
   assertValidOutput('breaking.schema.json', r.json());
+  // The built CLI, as CI runs the gate, gives the same report and exit code.
+  const built = await runBuiltSpecver(['breaking', '--format', 'json'], { cwd: p.dir });
+  assert.equal([built.exitCode, built.json()], [r.exitCode, r.json()]);
   r = await cli('breaking');
   assert.match(r.stdout, 'LINK /pets/{petId} was removed [operation-removed]');
   assert.match(r.stdout, 'QUERY /pets: query string filter property name became required [request-property-became-required]');

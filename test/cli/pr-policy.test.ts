@@ -1,5 +1,6 @@
 /**
- * The gate at a git base, with the built CLI in temp git repositories: contracts are followed by name from the
+ * The gate at a git base, in temp git repositories (in-process; the built CLI where a real process matters: the
+ * worker threads and the GitHub output): contracts are followed by name from the
  * base commit's specver.yaml (a moved, removed or repointed contract is judged, never skipped as new); every
  * change a pull request makes to the gate's policy is reported, and --policy base / gate.policy: base judges
  * with the base commit's policy; only major changesets the pull request adds acknowledge its breaks, and
@@ -10,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -58,7 +59,8 @@ function repository(files: Record<string, string>): TempProject {
   return p;
 }
 
-const cli = (p: TempProject, ...args: string[]) => runBuiltSpecver(args, { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06' } });
+// In-process: git runs as a real process either way, and a CLI process per call would cost several times the work.
+const cli = (p: TempProject, ...args: string[]) => runSpecver(args, { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06' } });
 
 test('a spec moved and broken in one pull request is compared across the move and fails', async () => {
   const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC });

@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runChild } from '../helpers/child.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -52,6 +52,17 @@ test('one worker for every file: counts, the crash and the empty file fail alone
   assert.not.match(r.stdout, /k-corpus/, 'the corpus suite is left out');
   assert.equal(r.leftInTmp, []);
   assert.equal(r.lines.slice(-2), ['1 skipped', '9 passed, 5 failed']);
+});
+
+test('--record-durations takes a whole suite only: with another tree or a pattern it refuses (exit 2) and writes nothing', async () => {
+  const durations = join(REPO_ROOT, 'test/durations.json');
+  const before = readFileSync(durations, 'utf8');
+  for (const args of [['--record-durations'], ['--record-durations', 'a-pass']]) {
+    const r = await runner(...args);
+    assert.is(r.code, 2, r.stdout);
+    assert.equal(r.lines, ['--record-durations needs a whole suite: no path pattern, no --dir', '0 passed, 1 failed']);
+  }
+  assert.is(readFileSync(durations, 'utf8'), before);
 });
 
 test('--corpus runs the corpus suite (corpus/ of the tree) and nothing else', async () => {
