@@ -22,6 +22,7 @@ import { compareDiscriminator } from './schema-discriminator.ts';
 import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { InclusionProver } from './schema-inclusion.ts';
 
 function isEmptyRecord(value: unknown): boolean {
   if (!isRecord(value)) return false;
@@ -69,6 +70,9 @@ export class SchemaComparator {
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
+  /** Changes found on a part whose whole still accepts everything it did (see `Recursor.withdraw`). */
+  private readonly withdrawn = new Set<RawChange>();
+  private readonly prover = new InclusionProver({ relation: (before, after) => this.relation(before, after) });
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
   private readonly recursor: Recursor = {
@@ -78,6 +82,8 @@ export class SchemaComparator {
     slot: (parent, key, node) => this.slot(parent, key, node),
     relation: (before, after) => this.relation(before, after),
     inside: (before, after) => this.inside(before, after),
+    includes: (wide, narrow) => this.prover.includes(wide, narrow),
+    withdraw: (change) => { this.withdrawn.add(change); },
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -111,6 +117,7 @@ export class SchemaComparator {
   changes(): RawChange[] {
     const merged = new Map<string, RawChange>();
     for (const change of this.all) {
+      if (this.withdrawn.has(change)) continue;
       const side = change.action === 'removed' ? `b${change.baseFile ?? ''}#${change.basePointer}` : `r${change.revisionFile ?? ''}#${change.revisionPointer}`;
       const c = change.context;
       const key = [change.kind, change.action, side, c.direction, c.value, c.from, c.to, c.field, c.property].join('\u0000');
@@ -277,7 +284,7 @@ export class SchemaComparator {
     this.compareObject(b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
-    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add, switched === 'anyOf' ? 'oneOf' : 'anyOf');
     else {
       compareMembers(this.membersEnv, 'oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
       compareMembers(this.membersEnv, 'anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
