@@ -35,7 +35,7 @@ const without = (node: Record<string, any>, keys: string[]) => Object.fromEntrie
 
 /** A schema as the conjunction of parts that can be judged one by one (its allOf members, its unions, its `not`). */
 function partsOf(node: unknown): unknown[] {
-  if (!isRecord(node)) return [node];
+  if (!isRecord(node) || EXCLUSIVE in node) return [node];
   if (ENTANGLED.some((key) => key in node)) return [node];
   const parts: unknown[] = [];
   if (Array.isArray(node.allOf)) parts.push(...node.allOf.flatMap(partsOf));
@@ -52,6 +52,11 @@ function finiteValues(narrow: Conj): unknown[] | undefined {
   const values: unknown[] = 'const' in holder ? [holder.const] : holder.enum;
   // Values another part rejects are not in the set at all.
   return values.filter((v) => narrow.every((n) => n === holder || acceptsValue(n, v) !== false));
+}
+
+/** What a member of a oneOf brings along when it is judged apart from its list: it matches no other member. */
+export function exclusiveOf(members: unknown[]): object {
+  return { [EXCLUSIVE]: members };
 }
 
 function requiredOf(narrow: Conj): Set<string> {
@@ -95,7 +100,7 @@ export class InclusionProver {
       const node = split[union] as Record<string, any>;
       const others = split.filter((_, i) => i !== union);
       const members: unknown[] = node.anyOf ?? node.oneOf;
-      const exclusive = node.anyOf ? [] : [{ [EXCLUSIVE]: members }];
+      const exclusive = node.anyOf ? [] : [exclusiveOf(members)];
       return members.length > 0 && members.every((m) => this.includes(wide, [...others, ...exclusive, m], depth + 1));
     }
     const parts = isRecord(wide) ? partsOf(flattenAllOf(wide)) : [wide];
@@ -156,6 +161,8 @@ export class InclusionProver {
     if (narrow.some((n) => provablyDisjoint(n, other))) return true;
     const values = finiteValues(narrow);
     if (values && values.every((v) => acceptsValue(other, v) === false)) return true;
+    // `not: Y` on the narrow side with `other` inside Y: nothing can match both.
+    if (narrow.some((n) => isRecord(n) && 'not' in n && constraintKeys(n).length === 1 && this.includes(n.not, [other], depth + 1))) return true;
     const flat = flattenAllOf(other);
     const parts = partsOf(flat);
     if (parts.length > 1) return parts.some((part) => this.disjoint(narrow, part, depth + 1));

@@ -11,6 +11,7 @@ import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { show } from './schema-keywords.ts';
 import { acceptsValue } from './value-acceptance.ts';
+import { exclusiveOf } from './schema-inclusion.ts';
 
 export interface MembersEnv extends UnionEnv {
   /** `at`: where the member is reached (its list's pointer and index), which spares a search for its origin. */
@@ -57,7 +58,7 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   // Judged as a whole: every value the old members accepted (with their parent's other keywords) is still
   // accepted by the new members. Then a member that went moved into another, and what narrowed in a member is
   // accepted elsewhere: no value the union accepted is rejected.
-  const inUnion = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 ? memberCoverage(c, keyword, rm, b.node, r.node) : () => false;
+  const inUnion = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 ? memberCoverage(c, keyword, baseKeyword, bm, rm, b.node, r.node) : () => false;
   const covered = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 && bm.every((m) => inUnion(m));
   // An anyOf member identical to another member of its list accepts nothing the other does not: adding or
   // removing such a copy changes no value's validity. (In a oneOf a copy matters: values matching both fail.)
@@ -65,6 +66,7 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
     const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` });
+    if (covered) for (const change of changes) judgedByWhole(change);
     const kept = changes.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
     for (const change of changes) if (!kept.includes(change)) c.withdraw(change);
     add(kept);
@@ -94,6 +96,19 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
 
 const UNION_KEYS = ['oneOf', 'anyOf'];
 
+/** Kinds whose action names their effect (`not widened`): a change of them the parts could not judge can be. */
+const ACTION_IS_EFFECT = new Set(['schema-not', 'schema-conditional']);
+
+/**
+ * A change inside a member that the member alone could not judge (`not` changed), while the union as a whole
+ * still accepts every value it did: as the whole sees it, it widens (or changes nothing).
+ */
+function judgedByWhole(change: RawChange): void {
+  if (change.effect !== 'incomparable' || change.action !== 'changed' || !ACTION_IS_EFFECT.has(change.kind)) return;
+  change.action = 'widened';
+  change.effect = 'widened';
+}
+
 /**
  * An enum value removed from a member's own enum that the new schema as a whole still accepts (another member's
  * case-insensitive `pattern` matches it): no value is rejected.
@@ -116,9 +131,11 @@ function unionOf(node: Record<string, any>, keyword: 'oneOf' | 'anyOf', members:
  * anyway), is inside the new union. Every old member inside: the union as a whole accepts all it did (the old
  * side is read as anyOf: a oneOf accepts no more).
  */
-function memberCoverage(c: MembersEnv, keyword: 'oneOf' | 'anyOf', rm: unknown[], base: Record<string, any>, revision: Record<string, any>): (member: unknown) => boolean {
+function memberCoverage(c: MembersEnv, keyword: 'oneOf' | 'anyOf', baseKeyword: string, bm: unknown[], rm: unknown[], base: Record<string, any>, revision: Record<string, any>): (member: unknown) => boolean {
   const union = unionOf(revision, keyword, rm);
-  const context = [without(base, UNION_KEYS), without(revision, UNION_KEYS)];
+  // An old oneOf member's values matched no other old member: that too is known of them.
+  const exclusive = baseKeyword === 'oneOf' && !isRecord(base.discriminator) ? [exclusiveOf(bm)] : [];
+  const context = [without(base, UNION_KEYS), without(revision, UNION_KEYS), ...exclusive];
   const known = new Map<unknown, boolean>();
   return (member) => {
     if (!known.has(member)) known.set(member, c.includes(union, [...context, member]));
