@@ -25,6 +25,8 @@ const NEUTRAL = new Set([
 /** Keywords read together: splitting a schema between them would change what it means. */
 const ENTANGLED = ['unevaluatedProperties', 'unevaluatedItems', 'if', '$ref', '$dynamicRef', '$recursiveRef'];
 const MAX_DEPTH = 6;
+/** Steps one question may take: unions of unions branch, and a proof not found within it is no proof. */
+const STEP_BUDGET = 5000;
 /** Kept beside a oneOf member taken apart from its oneOf: a value matching it matches no other member. */
 const EXCLUSIVE = Symbol('exclusive oneOf members');
 
@@ -80,12 +82,19 @@ function closedAgainst(node: unknown, name: string): boolean {
 }
 
 export class InclusionProver {
+  private steps = 0;
   constructor(private readonly env: InclusionEnv) {}
+
+  /** Counts a step of the current question (depth 0 starts one); false once its budget is spent. */
+  private step(depth: number): boolean {
+    if (depth === 0) this.steps = 0;
+    return ++this.steps <= STEP_BUDGET;
+  }
 
   /** Every value all of `narrow` accepts, `wide` accepts too (proved). */
   includes(wide: unknown, narrow: Conj, depth = 0): boolean {
     if (accepts(wide) || narrow.includes(false)) return true;
-    if (depth > MAX_DEPTH || wide === false) return false;
+    if (!this.step(depth) || depth > MAX_DEPTH || wide === false) return false;
     if (narrow.includes(wide)) return true;
     const values = finiteValues(narrow);
     if (values) {
@@ -157,7 +166,7 @@ export class InclusionProver {
   /** No value accepted by all of `narrow` is accepted by `other` (proved). */
   disjoint(narrow: Conj, other: unknown, depth = 0): boolean {
     if (other === false || narrow.includes(false)) return true;
-    if (depth > MAX_DEPTH || !isRecord(other)) return false;
+    if (!this.step(depth) || depth > MAX_DEPTH || !isRecord(other)) return false;
     if (narrow.some((n) => provablyDisjoint(n, other))) return true;
     const values = finiteValues(narrow);
     if (values && values.every((v) => acceptsValue(other, v) === false)) return true;
