@@ -70,8 +70,12 @@ export class SchemaComparator {
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
-  /** Changes found on a part whose whole still accepts everything it did (see `Recursor.withdraw`). */
+  /**
+   * Changes found on a part whose whole still accepts everything it did (see `Recursor.withdraw`). One that a
+   * schema use still reaches by another way (a shared component used outside that union) is reported all the same.
+   */
   private readonly withdrawn = new Set<RawChange>();
+  private readonly reached = new Set<RawChange>();
   private readonly prover = new InclusionProver({ relation: (before, after) => this.relation(before, after) });
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
@@ -84,6 +88,7 @@ export class SchemaComparator {
     inside: (before, after) => this.inside(before, after),
     includes: (wide, narrow) => this.prover.includes(wide, narrow),
     withdraw: (change) => { this.withdrawn.add(change); },
+    rejudge: (change, action, effect) => this.rejudge(change, action, effect),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -106,6 +111,7 @@ export class SchemaComparator {
     const b = this.locate('base', base, use.basePointer ?? '');
     const r = this.locate('revision', revision, use.revisionPointer ?? '');
     const changes = this.pair(b, r, walk);
+    for (const change of changes) this.reached.add(change);
     if (use.use) for (const change of changes) this.uses.get(change)!.add(use.use);
     return changes;
   }
@@ -117,7 +123,7 @@ export class SchemaComparator {
   changes(): RawChange[] {
     const merged = new Map<string, RawChange>();
     for (const change of this.all) {
-      if (this.withdrawn.has(change)) continue;
+      if (this.withdrawn.has(change) && !this.reached.has(change)) continue;
       const side = change.action === 'removed' ? `b${change.baseFile ?? ''}#${change.basePointer}` : `r${change.revisionFile ?? ''}#${change.revisionPointer}`;
       const c = change.context;
       const key = [change.kind, change.action, side, c.direction, c.value, c.from, c.to, c.field, c.property].join('\u0000');
@@ -291,6 +297,15 @@ export class SchemaComparator {
     }
     compareMembers(this.membersEnv, 'allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
+  }
+
+  /** The same change as one use judges it (another use reaching the original still reports the original). */
+  private rejudge(change: RawChange, action: ChangeAction, effect: SchemaEffect): RawChange {
+    const copy: RawChange = { ...change, action, effect, context: { ...change.context } };
+    this.withdrawn.add(change);
+    this.uses.set(copy, new Set());
+    this.all.push(copy);
+    return copy;
   }
 
   /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */

@@ -20,6 +20,8 @@ export interface Recursor extends KeywordEmitter {
   includes(wide: unknown, narrow: unknown[]): boolean;
   /** A change judged on a part turned out to leave the whole accepting all it did: it is no change of the whole. */
   withdraw(change: RawChange): void;
+  /** A copy of a change as this use judges it (the original is withdrawn, as by `withdraw`). */
+  rejudge(change: RawChange, action: ChangeAction, effect: SchemaEffect): RawChange;
 }
 
 /** The `inside` context field, when there are words for it. */

@@ -66,9 +66,9 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
     const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` });
-    if (covered) for (const change of changes) judgedByWhole(change);
-    const kept = changes.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
-    for (const change of changes) if (!kept.includes(change)) c.withdraw(change);
+    const judged = covered ? changes.map((change) => judgedByWhole(c, change)) : changes;
+    const kept = judged.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
+    for (const change of judged) if (!kept.includes(change)) c.withdraw(change);
     add(kept);
   }
   // A union of consts is an enum written another way (`oneOf: [{const: a}, {const: b}]`): a member added or
@@ -103,10 +103,9 @@ const ACTION_IS_EFFECT = new Set(['schema-not', 'schema-conditional']);
  * A change inside a member that the member alone could not judge (`not` changed), while the union as a whole
  * still accepts every value it did: as the whole sees it, it widens (or changes nothing).
  */
-function judgedByWhole(change: RawChange): void {
-  if (change.effect !== 'incomparable' || change.action !== 'changed' || !ACTION_IS_EFFECT.has(change.kind)) return;
-  change.action = 'widened';
-  change.effect = 'widened';
+function judgedByWhole(c: MembersEnv, change: RawChange): RawChange {
+  if (change.effect !== 'incomparable' || change.action !== 'changed' || !ACTION_IS_EFFECT.has(change.kind)) return change;
+  return c.rejudge(change, 'widened', 'widened');
 }
 
 /**

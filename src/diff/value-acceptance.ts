@@ -33,8 +33,9 @@ function patternMatches(source: string, text: string): boolean | undefined {
   for (const flags of ['u', '']) {
     try {
       return untrustedRegex(source, flags).test(text);
-    } catch {
-      // an invalid pattern under this flag (or one too slow to match): try the next, else unknown
+    } catch (error) {
+      // Invalid under this flag: try the next. Too slow to match (PatternTooSlowError): unknown, no second try.
+      if (!(error instanceof SyntaxError)) return undefined;
     }
   }
   return undefined;
@@ -64,7 +65,8 @@ function keywordAccepts(schema: Record<string, any>, key: string, keyword: any, 
   switch (key) {
     case 'type': {
       const types: unknown[] = Array.isArray(keyword) ? keyword : [keyword];
-      if (type === 'null' && schema.nullable === true) return true;
+      // OpenAPI 3.0's `nullable` admits null; JSON Schema has no such keyword: which one this is, is not known here.
+      if (type === 'null' && schema.nullable === true) return undefined;
       return types.includes(type) || (type === 'integer' && types.includes('number'));
     }
     case 'nullable': return true; // read with `type` above

@@ -68,4 +68,13 @@ test('a member removed whose values another member still accepts is no removal; 
   assert.equal(narrowing(base, { anyOf: [{ type: 'integer' }, { anyOf: [{ enum: ['on', 'off'] }, { type: 'boolean' }] }] }), []);
   assert.ok(narrowing(base, { anyOf: [{ type: 'integer' }, { anyOf: [{ enum: ['on'] }, { type: 'boolean' }] }] }).includes('schema-any-of:removed:narrowed'));
 });
+test('a narrowing hidden by a union in one place is still reported where the same schema is used alone', () => {
+  const shared = (values: string[]) => ({ type: 'string', enum: values });
+  const doc = (member: object) => ({ type: 'object', properties: { inUnion: { anyOf: [member, { type: 'string', pattern: '^[Bb]$' }] }, alone: member } });
+  const changes = compareSchemas(doc(shared(['a', 'b'])), doc(shared(['a'])), { direction: 'standalone' });
+  assert.equal(changes.map((c) => `${c.kind}:${c.action}:${c.effect}:${c.context.value}`), ['schema-enum-value:removed:narrowed:b']);
+  const unionOnly = (member: object) => ({ anyOf: [member, { type: 'string', pattern: '^[Bb]$' }] });
+  assert.equal(effects(unionOnly(shared(['a', 'b'])), unionOnly(shared(['a']))), []);
+});
+
 test.run();
