@@ -22,6 +22,7 @@ import { compareDiscriminator } from './schema-discriminator.ts';
 import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { InclusionProver } from './schema-inclusion.ts';
 
 function isEmptyRecord(value: unknown): boolean {
   if (!isRecord(value)) return false;
@@ -69,6 +70,13 @@ export class SchemaComparator {
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
+  /**
+   * Changes found on a part whose whole still accepts everything it did (see `Recursor.withdraw`). One that a
+   * schema use still reaches by another way (a shared component used outside that union) is reported all the same.
+   */
+  private readonly withdrawn = new Set<RawChange>();
+  private readonly reached = new Set<RawChange>();
+  private readonly prover = new InclusionProver({ relation: (before, after) => this.relation(before, after) });
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
   private readonly recursor: Recursor = {
@@ -78,6 +86,9 @@ export class SchemaComparator {
     slot: (parent, key, node) => this.slot(parent, key, node),
     relation: (before, after) => this.relation(before, after),
     inside: (before, after) => this.inside(before, after),
+    includes: (wide, narrow) => this.prover.includes(wide, narrow),
+    withdraw: (change) => { this.withdrawn.add(change); },
+    rejudge: (change, action, effect) => this.rejudge(change, action, effect),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
@@ -100,6 +111,7 @@ export class SchemaComparator {
     const b = this.locate('base', base, use.basePointer ?? '');
     const r = this.locate('revision', revision, use.revisionPointer ?? '');
     const changes = this.pair(b, r, walk);
+    for (const change of changes) this.reached.add(change);
     if (use.use) for (const change of changes) this.uses.get(change)!.add(use.use);
     return changes;
   }
@@ -111,6 +123,7 @@ export class SchemaComparator {
   changes(): RawChange[] {
     const merged = new Map<string, RawChange>();
     for (const change of this.all) {
+      if (this.withdrawn.has(change) && !this.reached.has(change)) continue;
       const side = change.action === 'removed' ? `b${change.baseFile ?? ''}#${change.basePointer}` : `r${change.revisionFile ?? ''}#${change.revisionPointer}`;
       const c = change.context;
       const key = [change.kind, change.action, side, c.direction, c.value, c.from, c.to, c.field, c.property].join('\u0000');
@@ -277,13 +290,22 @@ export class SchemaComparator {
     this.compareObject(b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
-    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add, switched === 'anyOf' ? 'oneOf' : 'anyOf');
     else {
       compareMembers(this.membersEnv, 'oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
       compareMembers(this.membersEnv, 'anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
     }
     compareMembers(this.membersEnv, 'allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
+  }
+
+  /** The same change as one use judges it (another use reaching the original still reports the original). */
+  private rejudge(change: RawChange, action: ChangeAction, effect: SchemaEffect): RawChange {
+    const copy: RawChange = { ...change, action, effect, context: { ...change.context } };
+    this.withdrawn.add(change);
+    this.uses.set(copy, new Set());
+    this.all.push(copy);
+    return copy;
   }
 
   /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */

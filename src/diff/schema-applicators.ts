@@ -16,6 +16,12 @@ export interface Recursor extends KeywordEmitter {
   relation(before: unknown, after: unknown): SchemaEffect;
   /** What changed inside, in words, when `relation` found changes there. */
   inside(before: unknown, after: unknown): string | undefined;
+  /** Every value all of `narrow` accepts, `wide` accepts too: proved over the whole schemas (schema-inclusion.ts). */
+  includes(wide: unknown, narrow: unknown[]): boolean;
+  /** A change judged on a part turned out to leave the whole accepting all it did: it is no change of the whole. */
+  withdraw(change: RawChange): void;
+  /** A copy of a change as this use judges it (the original is withdrawn, as by `withdraw`). */
+  rejudge(change: RawChange, action: ChangeAction, effect: SchemaEffect): RawChange;
 }
 
 /** The `inside` context field, when there are words for it. */
@@ -177,6 +183,9 @@ function compareDependentSchemas(c: Recursor, b: Located, r: Located, walk: Walk
       continue;
     }
     const added = name in rd;
+    // Every value the old schema accepted with the property present already meets the new dependent schema
+    // (a oneOf of "has identifier" / "has url" admitted no value with both): nothing it accepted is rejected.
+    if (added && c.includes(rd[name], [b.node, { required: [name] }])) continue;
     add([c.emit('schema-dependent-schema', added ? 'added' : 'removed', added ? 'narrowed' : 'widened',
       added ? bMap : c.slot(bMap, name, bd[name]), added ? c.slot(rMap, name, rd[name]) : rMap, undefined, walk, { property: name, value: name })]);
   }

@@ -10,6 +10,8 @@ import { keptPath, writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { show } from './schema-keywords.ts';
+import { acceptsValue } from './value-acceptance.ts';
+import { exclusiveOf } from './schema-inclusion.ts';
 
 export interface MembersEnv extends UnionEnv {
   /** `at`: where the member is reached (its list's pointer and index), which spares a search for its origin. */
@@ -21,22 +23,25 @@ const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.one
 /** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
 const EMPTY: Record<string, any> = Object.freeze({});
 
-export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
+/** `baseKeyword`: the keyword the old members were written under, when the union changed kind (anyOf -> oneOf). */
+export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void, baseKeyword = keyword): void {
   const bm = Array.isArray(before) ? before : [];
   const rm = Array.isArray(after) ? after : [];
   if (bm.length === 0 && rm.length === 0) return;
   if (keyword !== 'allOf' && (bm.length === 0 || rm.length === 0) && !hasUnion(bm.length === 0 ? b.node : r.node)) {
     // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
     const added = bm.length === 0;
+    // A union every old value still matches (`type: array` -> `oneOf: [array, string]`) only widens.
+    const narrows = added && !c.includes(unionOf(r.node, keyword, rm), [without(b.node, UNION_KEYS), without(r.node, UNION_KEYS)]);
     const list = added ? r : b;
     const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i, `${list.pointer}/${keyword}/${i}`));
-    add([c.emit('schema-union', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
+    add([c.emit('schema-union', added ? 'added' : 'removed', narrows ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
       field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
     })]);
     return;
   }
   const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
-  const bList = c.child('base', b, keyword, bm);
+  const bList = c.child('base', b, baseKeyword, bm);
   const rList = c.child('revision', r, keyword, rm);
   // allOf members that stayed beside merged keywords keep the index they are written at.
   const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
@@ -50,12 +55,21 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const revisionKey = (m: unknown, j: number) => c.memberKey('revision', m, reached(r, rList, m, rAt(j)));
   const matched = matchMembers(bm, rm, baseKey, revisionKey);
   const { pairs } = matched;
+  // Judged as a whole: every value the old members accepted (with their parent's other keywords) is still
+  // accepted by the new members. Then a member that went moved into another, and what narrowed in a member is
+  // accepted elsewhere: no value the union accepted is rejected.
+  const inUnion = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 ? memberCoverage(c, keyword, baseKeyword, bm, rm, b.node, r.node) : () => false;
+  const covered = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 && bm.every((m) => inUnion(m));
   // An anyOf member identical to another member of its list accepts nothing the other does not: adding or
   // removing such a copy changes no value's validity. (In a oneOf a copy matters: values matching both fail.)
   const added = keyword === 'anyOf' ? withoutCopies(matched.added, matched.revisionKeys) : matched.added;
   const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
-    add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
+    const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` });
+    const judged = covered ? changes.map((change) => judgedByWhole(c, change)) : changes;
+    const kept = judged.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
+    for (const change of judged) if (!kept.includes(change)) c.withdraw(change);
+    add(kept);
   }
   // A union of consts is an enum written another way (`oneOf: [{const: a}, {const: b}]`): a member added or
   // removed is an enum value added or removed, judged (and overridden) by the enum rules.
@@ -70,13 +84,62 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   for (const j of added) {
     if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
     if (enumLike) { add([c.emit('schema-enum-value', 'added', 'widened', bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: show(rm[j].const) })]); continue; }
-    add([c.emit(kind, 'added', overlaps(j) ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
+    add([c.emit(kind, 'added', overlaps(j) && !covered ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
   }
   for (const i of removed) {
+    if (inUnion(bm[i])) continue; // it moved: its values are accepted by the new members
     if (visible(bm[i])) { add(c.pair(c.child('base', bList, bAt(i), bm[i]), { node: EMPTY, pointer: r.pointer, ...(r.file ? { file: r.file } : {}) }, walk)); continue; }
     if (enumLike) { add([c.emit('schema-enum-value', 'removed', 'narrowed', c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: show(bm[i].const) })]); continue; }
     add([c.emit(kind, 'removed', shrinks, c.slot(bList, bAt(i), bm[i]), rList, undefined, walk, { value: c.memberName('base', bm[i], Number(bAt(i)), `${bList.pointer}/${bAt(i)}`) })]);
   }
+}
+
+const UNION_KEYS = ['oneOf', 'anyOf'];
+
+/** Kinds whose action names their effect (`not widened`): a change of them the parts could not judge can be. */
+const ACTION_IS_EFFECT = new Set(['schema-not', 'schema-conditional']);
+
+/**
+ * A change inside a member that the member alone could not judge (`not` changed), while the union as a whole
+ * still accepts every value it did: as the whole sees it, it widens (or changes nothing).
+ */
+function judgedByWhole(c: MembersEnv, change: RawChange): RawChange {
+  if (change.effect !== 'incomparable' || change.action !== 'changed' || !ACTION_IS_EFFECT.has(change.kind)) return change;
+  return c.rejudge(change, 'widened', 'widened');
+}
+
+/**
+ * An enum value removed from a member's own enum that the new schema as a whole still accepts (another member's
+ * case-insensitive `pattern` matches it): no value is rejected.
+ */
+function stillAccepted(change: RawChange, member: unknown, revision: Record<string, any>): boolean {
+  if (change.kind !== 'schema-enum-value' || change.action !== 'removed' || !isRecord(member) || !Array.isArray(member.enum)) return false;
+  if (!change.basePointer?.endsWith('/enum')) return false;
+  const value = member.enum.find((v: unknown) => show(v) === change.context.value);
+  return value !== undefined && acceptsValue(revision, value) === true;
+}
+const without = (node: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key)));
+
+/** The new members as the union they form: a oneOf told apart by a discriminator picks one member, like anyOf. */
+function unionOf(node: Record<string, any>, keyword: 'oneOf' | 'anyOf', members: unknown[]): Record<string, unknown[]> {
+  return { [keyword === 'oneOf' && !isRecord(node.discriminator) ? 'oneOf' : 'anyOf']: members };
+}
+
+/**
+ * Whether an old member, read with its parent's other keywords (and the new parent's, which a value must meet
+ * anyway), is inside the new union. Every old member inside: the union as a whole accepts all it did (the old
+ * side is read as anyOf: a oneOf accepts no more).
+ */
+function memberCoverage(c: MembersEnv, keyword: 'oneOf' | 'anyOf', baseKeyword: string, bm: unknown[], rm: unknown[], base: Record<string, any>, revision: Record<string, any>): (member: unknown) => boolean {
+  const union = unionOf(revision, keyword, rm);
+  // An old oneOf member's values matched no other old member: that too is known of them.
+  const exclusive = baseKeyword === 'oneOf' && !isRecord(base.discriminator) ? [exclusiveOf(bm)] : [];
+  const context = [without(base, UNION_KEYS), without(revision, UNION_KEYS), ...exclusive];
+  const known = new Map<unknown, boolean>();
+  return (member) => {
+    if (!known.has(member)) known.set(member, c.includes(union, [...context, member]));
+    return known.get(member)!;
+  };
 }
 
 /** Keywords a const member may carry besides `const` without constraining anything more. */
