@@ -8,8 +8,11 @@ function bareVersion(text) {
   return /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?$/.test(version) ? version : undefined;
 }
 
+/** A version as a package manager writes one; anything else (a newline, a workflow command) is never printed. */
+const isVersionText = (text) => typeof text === 'string' && /^[0-9A-Za-z.+-]{1,64}$/.test(text);
+
 function pin(entries, versions) {
-  return entries.length === 0 ? undefined : { entry: entries.join('\n'), versions: [...new Set(versions.filter(Boolean))] };
+  return entries.length === 0 ? undefined : { entry: entries.join('\n'), versions: [...new Set(versions.filter(isVersionText))] };
 }
 
 /**
@@ -109,7 +112,7 @@ export function comparePins(lockfile, head, base, installedVersion, at) {
   if (!installedVersion || !head.versions.includes(installedVersion))
     return {
       trusted: false,
-      why: `the installed node_modules/specver is ${installedVersion ? `version ${installedVersion}` : 'without a version'}, but ${lockfile} pins ${shown(head)}: install the project's packages from the lockfile (npm ci, pnpm install --frozen-lockfile, yarn install --immutable)`,
+      why: `the installed node_modules/specver is ${isVersionText(installedVersion) ? `version ${installedVersion}` : 'without a readable version'}, but ${lockfile} pins ${shown(head)}: install the project's packages from the lockfile (npm ci, pnpm install --frozen-lockfile, yarn install --immutable)`,
     };
   return { trusted: true };
 }

@@ -45,7 +45,8 @@ export function lockfileListsSpecver(name, text) {
 
 /**
  * The choice, from what was found (pure). `found`: the nearest lockfile at or above the working directory
- * (inside the workspace): { dir, lockfile, lists, bin, version, committed } where `bin` is the installed
+ * (inside the workspace): { dir, lockfile, lists, pin, bin, version, committed } where `pin` is the lockfile's
+ * specver entry (action/lockfile-pin.mjs), `bin` is the installed
  * node_modules/.bin/specver resolved to its file (undefined when not installed) and `committed` says that
  * file is tracked by git. `pinCheck`, on pull requests only: { trusted, why? } from checkPinAgainstBase (the
  * lockfile's specver entry unchanged since the merge-base, and installed as pinned). Returns

@@ -25,6 +25,7 @@ test('npm lockfile 2/3: the node_modules/specver entry; its version, source, che
   for (const change of [{ version: '1.0.0' }, { resolved: 'https://evil.example/specver-1.2.3.tgz' }, { integrity: 'sha512-BBB' }, { name: 'other-cli' }, { link: true }])
     assert.is.not(pinOf('package-lock.json', npm({ ...SPECVER_123, ...change }))?.entry, base?.entry, JSON.stringify(change));
   assert.is(pinOf('package-lock.json', npm(undefined, { 'node_modules/tool/node_modules/specver': SPECVER_123 })), undefined, 'a nested copy is not the one node_modules/.bin runs');
+  assert.equal(pinOf('package-lock.json', npm({ ...SPECVER_123, version: '1.2.3\n::error::forged' }))?.versions, [], 'never printed into the job log');
   assert.is(pinOf('package-lock.json', '{not json'), undefined);
   assert.is(pinOf('package-lock.json', JSON.stringify({ packages: { 'node_modules/specver': 'x' } })), undefined);
 });
@@ -114,7 +115,8 @@ test('the verdict: trusted only for the pin of the merge-base, installed at its 
   assert.is(changed.why, 'this pull request changes the specver pin in package-lock.json (1.2.3 at the merge-base 0123456789ab with main, 1.0.0 in the pull request)');
   assert.match(comparePins('package-lock.json', head, undefined, '1.2.3', at).why, /adds the specver pin to package-lock\.json \(none at the merge-base/);
   assert.match(comparePins('package-lock.json', head, head, '9.9.9', at).why, /installed node_modules\/specver is version 9\.9\.9, but package-lock\.json pins 1\.2\.3: install/);
-  assert.match(comparePins('package-lock.json', head, head, undefined, at).why, /without a version/);
+  assert.match(comparePins('package-lock.json', head, head, undefined, at).why, /without a readable version/);
+  assert.match(comparePins('package-lock.json', head, head, '1.2.3\n::error::forged', at).why, /^[^\n]*without a readable version[^\n]*$/);
   assert.match(comparePins('package-lock.json', undefined, head, '1.2.3', at).why, /no top-level specver entry/);
 });
 
