@@ -64,9 +64,17 @@ export function ownRepository(cwd, baseEnv) {
   return { workTree, gitDir };
 }
 
-/** spawnSync of git in `repository` (from ownRepository), with extra environment variables (identity). */
+/**
+ * spawnSync of git in `repository` (from ownRepository), with extra environment variables (identity). The
+ * output limit fits a large lockfile read with `git show` (spawnSync's default is 1 MB).
+ */
 export function spawnGit(repository, cwd, baseEnv, args, extraEnv = {}) {
-  return spawnSync('git', [...GIT_SAFETY_ARGS, ...args], { cwd, env: { ...gitEnvironment(baseEnv, repository), ...extraEnv }, encoding: 'utf8' });
+  return spawnSync('git', [...GIT_SAFETY_ARGS, ...args], {
+    cwd,
+    env: { ...gitEnvironment(baseEnv, repository), ...extraEnv },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 export function isOwnGitDir(workTree, gitDir) {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GitRepositoryError, NO_HOOKS, ownRepository, spawnGit } from './git.mjs';
+import { mergeBaseWithTarget } from './pull-request-base.mjs';
 import { missingChangesetMessage, missingChangesetSummary, REQUIRE_CHANGESET_MODES, uncoveredContracts } from './changeset-check.mjs';
 import { appendSummary, booleanInput, defaultCommand, errorAnnotation, input, listInput, setOutput, warningAnnotation } from './github.mjs';
 import { codeBlock, codeSpan } from './markdown-text.mjs';
@@ -62,15 +63,9 @@ function pullRequestBase(run) {
   if (run.base) return run.base;
   const target = run.env.GITHUB_BASE_REF;
   if (!target) return '';
-  const mergeBase = () => rawGit(run, ['merge-base', `origin/${target}`, 'HEAD']);
-  let found = mergeBase();
-  if (found.status !== 0) {
-    rawGit(run, [...auth(run), 'fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/remotes/origin/${target}`]);
-    found = mergeBase();
-  }
-  if (found.status !== 0)
-    throw new ActionError(`cannot find the merge-base of origin/${target} and HEAD: check out with fetch-depth: 0 (actions/checkout), or set the base input`);
-  return found.stdout.trim();
+  const found = mergeBaseWithTarget((args) => rawGit(run, args), target, auth(run));
+  if (!found) throw new ActionError(`cannot find the merge-base of origin/${target} and HEAD: check out with fetch-depth: 0 (actions/checkout), or set the base input`);
+  return found;
 }
 
 /** git -c options that authenticate with the token input (replacing the header actions/checkout persisted). */

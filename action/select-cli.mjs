@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // Which specver the Action runs: the project's own when it pins one (a lockfile listing specver, installed
 // under node_modules/.bin), so the gate in CI judges with the version the team runs locally and upgrades
-// deliberately; else the Action's own build (from the action ref). The `specver-source` input decides
-// otherwise: `project` requires the pinned one, `action` always builds. Run as a composite step before the
-// build, it prints its choice to the job log and writes the step outputs `source`, `cli` and `version`.
+// deliberately; else the Action's own build (from the action ref). On a pull request, only a pin the pull
+// request did not change (the one at its merge-base) may judge it: else a pull request could choose the
+// specver that gates it. The `specver-source` input decides otherwise: `project` requires the pinned one,
+// `action` always builds. Run as a composite step before the build, it prints its choice to the job log and
+// writes the step outputs `source`, `cli` and `version`.
 // Dependency-free: it runs before the Action's own packages are installed.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorAnnotation, input, setOutput, warningAnnotation } from './github.mjs';
 import { GitRepositoryError, ownRepository, spawnGit } from './git.mjs';
+import { checkPinAgainstBase } from './base-pin.mjs';
+import { specverPin } from './lockfile-pin.mjs';
+import { isPullRequestEvent } from './pull-request-base.mjs';
 
 export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock'];
 
@@ -40,12 +45,15 @@ export function lockfileListsSpecver(name, text) {
 
 /**
  * The choice, from what was found (pure). `found`: the nearest lockfile at or above the working directory
- * (inside the workspace): { dir, lockfile, lists, bin, version, committed } where `bin` is the installed
+ * (inside the workspace): { dir, lockfile, lists, pin, bin, version, committed } where `pin` is the lockfile's
+ * specver entry (action/lockfile-pin.mjs), `bin` is the installed
  * node_modules/.bin/specver resolved to its file (undefined when not installed) and `committed` says that
- * file is tracked by git. Returns { source: 'project' | 'action', cli, version?, message, warning? } or
- * { error } when `specver-source: project` cannot be honoured.
+ * file is tracked by git. `pinCheck`, on pull requests only: { trusted, why? } from checkPinAgainstBase (the
+ * lockfile's specver entry unchanged since the merge-base, and installed as pinned). Returns
+ * { source: 'project' | 'action', cli, version?, message, warning? } or { error } when `specver-source: project`
+ * cannot be honoured.
  */
-export function chooseCli(found, choice = 'auto', actionCli = ACTION_CLI) {
+export function chooseCli(found, choice = 'auto', actionCli = ACTION_CLI, pinCheck = undefined) {
   const action = (why, warning) => ({ source: 'action', cli: actionCli, message: `Running the Action's own specver (built from the action ref): ${why}`, ...(warning ? { warning } : {}) });
   if (choice === 'action') return action('specver-source is action');
   if (!found?.lists) {
@@ -61,6 +69,11 @@ export function chooseCli(found, choice = 'auto', actionCli = ACTION_CLI) {
     // node_modules installed by the package manager is never tracked: a tracked copy is the pull request's own file.
     const why = `${where}, but ${found.bin} is a file tracked in the repository, not an installed package`;
     return choice === 'project' ? { error: why } : action(why, why);
+  }
+  if (pinCheck && !pinCheck.trusted) {
+    const instead = `the Action's own specver (built from the action ref) judges this pull request instead, and a new pin takes effect once merged`;
+    const why = choice === 'project' ? `specver-source is project, but the pin this pull request changes cannot judge it: ${pinCheck.why}; ${instead}` : `${pinCheck.why}: a pull request cannot choose the specver that gates it, so ${instead}`;
+    return action(pinCheck.why, why);
   }
   const version = found.version ? ` ${found.version}` : '';
   return { source: 'project', cli: found.bin, ...(found.version ? { version: found.version } : {}), message: `Running the project's specver${version} (${where}; ${found.bin})` };
@@ -92,7 +105,8 @@ export function findProjectCli(cwd, workspace, env = process.env) {
   for (let dir = resolve(cwd); isInside(top, dir); dir = dirname(dir)) {
     const lockfile = LOCKFILES.find((name) => existsSync(join(dir, name)));
     if (lockfile) {
-      const lists = lockfileListsSpecver(lockfile, readFileSync(join(dir, lockfile), 'utf8'));
+      const text = readFileSync(join(dir, lockfile), 'utf8');
+      const lists = lockfileListsSpecver(lockfile, text);
       const link = join(dir, 'node_modules/.bin/specver');
       let bin;
       if (lists && existsSync(link)) {
@@ -106,7 +120,15 @@ export function findProjectCli(cwd, workspace, env = process.env) {
       } catch {
         version = undefined;
       }
-      return { dir, lockfile, lists, bin, version: typeof version === 'string' ? version : undefined, committed: bin ? isTracked(bin, dir, env) : false };
+      return {
+        dir,
+        lockfile,
+        lists,
+        pin: specverPin(lockfile, text),
+        bin,
+        version: typeof version === 'string' ? version : undefined,
+        committed: bin ? isTracked(bin, dir, env) : false,
+      };
     }
     if (dir === top || dirname(dir) === dir) break;
   }
@@ -121,7 +143,11 @@ export function main(env = process.env) {
   }
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const cwd = resolve(workspace, input(env, 'working-directory') || '.');
-  const chosen = chooseCli(findProjectCli(cwd, workspace, env), choice);
+  const found = findProjectCli(cwd, workspace, env);
+  // Only on pull requests, and only when the project's CLI would otherwise run: elsewhere the pin is the branch's own.
+  const usable = found?.lists && found.bin && !found.committed;
+  const pinCheck = usable && choice !== 'action' && isPullRequestEvent(env) ? checkPinAgainstBase(found, env, input(env, 'base')) : undefined;
+  const chosen = chooseCli(found, choice, ACTION_CLI, pinCheck);
   if (chosen.error) {
     console.log(errorAnnotation(chosen.error));
     return 2;

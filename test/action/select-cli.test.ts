@@ -1,12 +1,13 @@
 /**
  * Which specver the Action runs (action/select-cli.mjs): the project's pinned one when its lockfile lists
- * specver and it is installed, else the Action's own build; the `specver-source` input; and, end to end, the
- * selection step's outputs feeding action/run.mjs, which then runs the project's CLI.
+ * specver and it is installed, else the Action's own build; the `specver-source` input; on pull requests, only
+ * a pin the pull request did not change (real git repositories); and, end to end, the selection step's outputs
+ * feeding action/run.mjs, which then runs the project's CLI.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { ACTION_CLI, chooseCli, findProjectCli, lockfileListsSpecver } from '../../action/select-cli.mjs';
@@ -14,7 +15,9 @@ import { BUILT_CLI } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 
 const runner = emptyProject('specver-select-runner-');
-const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''), GIT_CONFIG_NOSYSTEM: '1' };
+// The runner's own GitHub variables (when the suite runs in a workflow) must not decide these runs.
+const ownEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GITHUB_')));
+const gitEnv = { ...ownEnv, GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''), GIT_CONFIG_NOSYSTEM: '1' };
 
 function git(dir: string, ...args: string[]): string {
   const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env: gitEnv, encoding: 'utf8' });
@@ -80,6 +83,20 @@ test('the choice: pinned and installed runs the project\'s; otherwise the Action
   assert.match(chooseCli({ ...found, bin: undefined }, 'project').error, /not installed/);
 });
 
+test('the choice on a pull request: the project\'s only with a pin unchanged since the merge-base; else the Action\'s, with a warning', () => {
+  const found = { dir: '/p', lockfile: 'package-lock.json', lists: true, bin: '/p/node_modules/specver/dist/main.cjs', version: '1.0.0', committed: false };
+  assert.is(chooseCli(found, 'auto', ACTION_CLI, { trusted: true }).source, 'project');
+  const why = 'this pull request changes the specver pin in package-lock.json (1.2.3 at the merge-base 0123456789ab with main, 1.0.0 in the pull request)';
+  const changed = chooseCli(found, 'auto', ACTION_CLI, { trusted: false, why });
+  assert.equal([changed.source, changed.cli, changed.version], ['action', ACTION_CLI, undefined]);
+  assert.is(changed.message, `Running the Action's own specver (built from the action ref): ${why}`);
+  assert.is(changed.warning, `${why}: a pull request cannot choose the specver that gates it, so the Action's own specver (built from the action ref) judges this pull request instead, and a new pin takes effect once merged`);
+  const strict = chooseCli(found, 'project', ACTION_CLI, { trusted: false, why });
+  assert.equal([strict.source, strict.error], ['action', undefined], 'specver-source project runs the Action\'s own too, not the pin under review');
+  assert.match(strict.warning, /^specver-source is project, but the pin this pull request changes cannot judge it: this pull request changes/);
+  assert.is(chooseCli(found, 'action', ACTION_CLI, { trusted: true }).source, 'action');
+});
+
 /** A project pinning specver, with an installed package whose CLI logs its arguments and runs the built one. */
 function pinnedProject(): { p: TempProject; log: string } {
   const p = emptyProject('specver-select-');
@@ -88,12 +105,17 @@ function pinnedProject(): { p: TempProject; log: string } {
   p.write('package-lock.json', NPM_LOCK());
   p.write('.gitignore', 'node_modules/\n');
   const log = runner.path(`calls-${Math.random().toString(36).slice(2)}.log`);
-  p.write('node_modules/specver/package.json', JSON.stringify({ name: 'specver', version: '1.2.3', bin: { specver: 'dist/main.cjs' } }));
-  p.write('node_modules/specver/dist/main.cjs', `require('node:fs').appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(' ') + '\\n');\nrequire(${JSON.stringify(BUILT_CLI)});\n`);
-  mkdirSync(p.path('node_modules/.bin'), { recursive: true });
-  symlinkSync('../specver/dist/main.cjs', p.path('node_modules/.bin/specver'));
+  install(p, '1.2.3', log);
   git(p.dir, 'init', '-q', '-b', 'main');
   return { p, log };
+}
+
+/** Installs specver `version` under node_modules as a package manager would: its CLI logs its arguments and runs the built one. */
+function install(p: TempProject, version: string, log = runner.path('unused.log')): void {
+  p.write('node_modules/specver/package.json', JSON.stringify({ name: 'specver', version, bin: { specver: 'dist/main.cjs' } }));
+  p.write('node_modules/specver/dist/main.cjs', `require('node:fs').appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(' ') + '\\n');\nrequire(${JSON.stringify(BUILT_CLI)});\n`);
+  mkdirSync(p.path('node_modules/.bin'), { recursive: true });
+  if (!p.exists('node_modules/.bin/specver')) symlinkSync('../specver/dist/main.cjs', p.path('node_modules/.bin/specver'));
 }
 
 test('the selection step finds the pinned specver; run.mjs then runs it and the job log says so', () => {
@@ -140,6 +162,118 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
   r = step('select-cli.mjs', bare, 'bad', { 'INPUT_SPECVER-SOURCE': 'newest' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown specver-source input 'newest': use auto, project or action$/m);
+});
+
+/** A package-lock.json pinning specver `version` among `padding` other packages (a large lockfile). */
+function lockPinning(version: string, padding = 0, extra: Record<string, unknown> = {}): string {
+  const packages: Record<string, unknown> = { '': { devDependencies: { specver: '^1.0.0' } } };
+  for (let i = 0; i < padding; i++)
+    packages[`node_modules/pkg-${i}`] = { version: '1.0.0', resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz`, integrity: `sha512-${'A'.repeat(86)}==`, dev: true };
+  packages['node_modules/specver'] = { version, resolved: `https://registry.npmjs.org/specver/-/specver-${version}.tgz`, integrity: `sha512-${version}`, dev: true };
+  return JSON.stringify({ name: 'api', lockfileVersion: 3, requires: true, packages: { ...packages, ...extra } }, null, 2);
+}
+
+/**
+ * A repository whose main branch pins specver 1.2.3 in a lockfile over 1 MB (git's output must be read whole),
+ * with origin/main as actions/checkout leaves it, and the pull request branch `pr` checked out.
+ */
+function pullRequestRepository(): TempProject {
+  const { p } = pinnedProject();
+  p.write('package-lock.json', lockPinning('1.2.3', 8000));
+  assert.ok(statSync(p.path('package-lock.json')).size > 1024 * 1024);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-qm', 'main');
+  git(p.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+  git(p.dir, 'checkout', '-qb', 'pr');
+  return p;
+}
+
+const PULL_REQUEST = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main' };
+const WARNING_CHANGED =
+  /^::warning title=specver::this pull request changes the specver pin in package-lock\.json \(1\.2\.3 at the merge-base [0-9a-f]{12} with main, 1\.0\.0 in the pull request\): a pull request cannot choose the specver that gates it, so the Action's own specver \(built from the action ref\) judges this pull request instead, and a new pin takes effect once merged$/m;
+
+test('a pull request that changes the pinned specver is judged by the Action\'s own build, with a warning; once merged, the pin runs', () => {
+  const p = pullRequestRepository();
+  // The pull request pins an older specver, and the install step installed it.
+  p.write('package-lock.json', lockPinning('1.0.0', 8000));
+  install(p, '1.0.0');
+  git(p.dir, 'commit', '-qam', 'pin specver 1.0.0');
+
+  for (const event of ['pull_request', 'pull_request_target']) {
+    const r = step('select-cli.mjs', p, `changed-${event}`, { ...PULL_REQUEST, GITHUB_EVENT_NAME: event });
+    assert.is(r.status, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs, { source: 'action', cli: ACTION_CLI, version: '' }, event);
+    assert.match(r.stdout, WARNING_CHANGED);
+    assert.match(r.stdout, /^Running the Action's own specver \(built from the action ref\): this pull request changes the specver pin/m);
+  }
+  const strict = step('select-cli.mjs', p, 'changed-project', { ...PULL_REQUEST, 'INPUT_SPECVER-SOURCE': 'project' });
+  assert.equal([strict.status, strict.outputs.source], [0, 'action'], strict.stdout);
+  assert.match(strict.stdout, /^::warning title=specver::specver-source is project, but the pin this pull request changes cannot judge it: this pull request changes the specver pin in package-lock\.json \(1\.2\.3 at .*, 1\.0\.0 in the pull request\); .*a new pin takes effect once merged$/m);
+  // The base input naming a git ref finds the same merge-base.
+  const byInput = step('select-cli.mjs', p, 'changed-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' });
+  assert.equal(byInput.outputs.source, 'action', byInput.stdout);
+
+  // Outside pull requests (the push once merged), the branch's own pin runs, as before.
+  const push = step('select-cli.mjs', p, 'changed-push', { GITHUB_EVENT_NAME: 'push' });
+  assert.equal([push.status, push.outputs.source, push.outputs.version], [0, 'project', '1.0.0'], push.stdout);
+});
+
+test('a pull request that leaves the pin alone is judged by the project\'s specver; an install that differs from the pin is not', () => {
+  const p = pullRequestRepository();
+  // Another package changes, and a spec: the specver entry stays as merged.
+  p.write('package-lock.json', lockPinning('1.2.3', 8000, { 'node_modules/left-pad': { version: '1.3.0' } }));
+  p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace(/title: .*/, 'title: Pets'));
+  git(p.dir, 'commit', '-qam', 'change a spec and another package');
+
+  const r = step('select-cli.mjs', p, 'unchanged', PULL_REQUEST);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.equal([r.outputs.source, r.outputs.version], ['project', '1.2.3'], r.stdout);
+  assert.is(r.outputs.cli, realpathSync(p.path('node_modules/specver/dist/main.cjs')));
+  assert.not.match(r.stdout, /::warning/);
+  // A base input that names no git ref (a version) leaves the target branch to find the base.
+  assert.equal(step('select-cli.mjs', p, 'unchanged-version-base', { ...PULL_REQUEST, INPUT_BASE: '1.0.0' }).outputs.source, 'project');
+  assert.equal(step('select-cli.mjs', p, 'unchanged-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' }).outputs.source, 'project');
+
+  // The lockfile is unchanged but node_modules holds another version (installed otherwise than from it).
+  install(p, '9.9.9');
+  const other = step('select-cli.mjs', p, 'installed-differs', PULL_REQUEST);
+  assert.equal(other.outputs.source, 'action', other.stdout);
+  assert.match(other.stdout, /^::warning title=specver::the installed node_modules\/specver is version 9\.9\.9, but package-lock\.json pins 1\.2\.3: install the project's packages from the lockfile/m);
+});
+
+test('a pull request whose base lockfile cannot be read (no base, no merge-base, a lockfile the pull request adds) gets the Action\'s build', () => {
+  const p = pullRequestRepository();
+  let r = step('select-cli.mjs', p, 'no-base', { GITHUB_EVENT_NAME: 'pull_request' });
+  assert.equal([r.status, r.outputs.source], [0, 'action'], r.stdout);
+  assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: no base to read it at \(neither GITHUB_BASE_REF nor a base input naming a git ref\): a pull request cannot choose/m);
+
+  // No origin/release, and no remote to fetch it from (a shallow or partial checkout).
+  r = step('select-cli.mjs', p, 'no-merge-base', { ...PULL_REQUEST, GITHUB_BASE_REF: 'release' });
+  assert.equal(r.outputs.source, 'action', r.stdout);
+  assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: cannot find the merge-base of origin\/release and HEAD \(check out with fetch-depth: 0\)/m);
+
+  // A history that does not reach the base: the pull request branch rewritten from scratch.
+  git(p.dir, 'checkout', '-q', '--orphan', 'unrelated');
+  git(p.dir, 'commit', '-qm', 'unrelated history');
+  r = step('select-cli.mjs', p, 'unrelated', PULL_REQUEST);
+  assert.equal(r.outputs.source, 'action', r.stdout);
+  assert.match(r.stdout, /cannot find the merge-base of origin\/main and HEAD/);
+
+  // The pull request moves the project under a new lockfile: none at the merge-base.
+  const moved = emptyProject('specver-select-moved-');
+  git(moved.dir, 'init', '-q', '-b', 'main');
+  moved.write('README.md', 'api\n');
+  git(moved.dir, 'add', '-A');
+  git(moved.dir, 'commit', '-qm', 'main');
+  git(moved.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+  moved.write('.gitignore', 'node_modules/\n');
+  moved.write('package-lock.json', lockPinning('1.0.0'));
+  install(moved, '1.0.0');
+  git(moved.dir, 'add', '-A');
+  git(moved.dir, 'commit', '-qm', 'pin specver');
+  r = step('select-cli.mjs', moved, 'added', PULL_REQUEST);
+  assert.equal(r.outputs.source, 'action', r.stdout);
+  assert.match(r.stdout, /^::warning title=specver::this pull request adds the specver pin to package-lock\.json \(none at the merge-base [0-9a-f]{12} with main\)/m);
 });
 
 test.run();
