@@ -134,6 +134,11 @@ function compareContains(c: Recursor, b: Located, r: Located, walk: Walk, add: A
   }
 }
 
+/** `true` or `{}`: a subschema that accepts every value. */
+function acceptsAnything(value: unknown): boolean {
+  return value === true || (isRecord(value) && Object.keys(value).length === 0);
+}
+
 /** patternProperties: a new pattern constrains matching names in an open object, admits them in a closed one. */
 function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const bp: Record<string, unknown> = isRecord(b.node.patternProperties) ? b.node.patternProperties : {};
@@ -148,7 +153,11 @@ function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Wal
       continue;
     }
     const added = pattern in rp;
-    const effect: SchemaEffect = constrained ? 'incomparable' : closed === added ? 'widened' : 'narrowed';
+    const anything = acceptsAnything(added ? rp[pattern] : bp[pattern]);
+    // A pattern whose schema accepts anything constrains no value; it only takes the names it matches away from
+    // additionalProperties, so in an open object it changes nothing.
+    if (anything && !closed && !constrained) continue;
+    const effect: SchemaEffect = constrained ? (anything ? (added ? 'widened' : 'narrowed') : 'incomparable') : closed === added ? 'widened' : 'narrowed';
     const bs = added ? bMap : c.slot(bMap, pattern, bp[pattern]);
     const rs = added ? c.slot(rMap, pattern, rp[pattern]) : rMap;
     add([c.emit('schema-pattern-property', added ? 'added' : 'removed', effect, bs, rs, undefined, walk, { value: pattern, closed })]);

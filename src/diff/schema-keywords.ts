@@ -5,7 +5,7 @@
 import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { canonicalEqual, canonicalJson } from './schema-hash.ts';
-import { BOUND_KEYWORDS, formatEffect, typeEffect, type SchemaView } from './schema-view.ts';
+import { BOUND_KEYWORDS, formatEffect, formatRejectsNothing, typeEffect, type SchemaView } from './schema-view.ts';
 
 export interface Located { node: any; pointer: string; file?: string }
 export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
@@ -43,9 +43,17 @@ export function compareTypes(k: KeywordEmitter, b: Located, r: Located, bv: Sche
   const bf = b.node.format;
   const rf = r.node.format;
   if (bf !== rf) {
-    if (bf === undefined) add(k.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf }));
-    else if (rf === undefined) add(k.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf }));
-    else {
+    // A format that rejects no value the bounds allow (int32 on 0..21600) neither narrows when added (judged
+    // against what the base accepted) nor widens when removed (against what the revision accepts).
+    const addsNothing = rf === undefined || formatRejectsNothing(rf, bv);
+    const dropsNothing = bf === undefined || formatRejectsNothing(bf, rv);
+    if (bf === undefined) { if (!addsNothing) add(k.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf })); }
+    else if (rf === undefined) { if (!dropsNothing) add(k.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf })); }
+    else if (addsNothing && dropsNothing) { /* both formats hold every value the bounds allow */ }
+    else if (addsNothing || dropsNothing) {
+      const fx = addsNothing ? 'widened' : 'narrowed';
+      add(k.emit('schema-format', fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
+    } else {
       const fx = formatEffect(String(bf), String(rf));
       add(k.emit('schema-format', fx === 'incomparable' ? 'changed' : fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
     }
