@@ -5,6 +5,7 @@
 import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { canonicalEqual, canonicalJson } from './schema-hash.ts';
+import { patternEffect } from './pattern-inclusion.ts';
 import { BOUND_KEYWORDS, formatEffect, formatRejectsNothing, typeEffect, type SchemaView } from './schema-view.ts';
 
 export interface Located { node: any; pointer: string; file?: string }
@@ -130,9 +131,14 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
   const bp = b.node.pattern === '' ? undefined : b.node.pattern;
   const rp = r.node.pattern === '' ? undefined : r.node.pattern;
   if (bp !== rp) {
-    const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
-    const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
-    add(k.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
+    let action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
+    let effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+    if (action === 'changed' && typeof bp === 'string' && typeof rp === 'string') {
+      // Stricter or looser where inclusion is provable (`+` -> `{2,}`); the same strings written otherwise is no change.
+      const proved = patternEffect(bp, rp);
+      if (proved !== 'incomparable') { effect = proved; action = proved === 'none' ? action : proved; }
+    }
+    if (effect !== 'none') add(k.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
   }
   const bu = b.node.uniqueItems === true;
   const ru = r.node.uniqueItems === true;
