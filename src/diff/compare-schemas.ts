@@ -36,6 +36,9 @@ export interface ComparatorEnv {
   /** Where a keyword of a node was written (a `$ref` with siblings takes its other keywords from its target). */
   baseKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
   revisionKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
+  /** The absolute URL an unresolved `{ $ref }` node names (see LoadedSpec.refUrl). */
+  baseRefUrl?: (node: object) => string | undefined;
+  revisionRefUrl?: (node: object) => string | undefined;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -65,7 +68,8 @@ const HANDLED = new Set([
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
 export class SchemaComparator {
-  private readonly hasher = SchemaHasher.pair();
+  /** Hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. */
+  private readonly hasher: { base: SchemaHasher; revision: SchemaHasher };
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
@@ -88,6 +92,7 @@ export class SchemaComparator {
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
 
   constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
+    this.hasher = SchemaHasher.pair(env.baseRefUrl, env.revisionRefUrl);
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
   }
 
@@ -251,8 +256,8 @@ export class SchemaComparator {
 
   private keywords(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     if (typeof b.node.$ref === 'string' || typeof r.node.$ref === 'string') {
-      // An unresolved (remote) reference is opaque: compared by its URL.
-      if (b.node.$ref !== r.node.$ref) add([this.emit('schema-ref-url', 'changed', 'incomparable', b, r, '$ref', walk, { before: b.node.$ref, after: r.node.$ref })]);
+      // An unresolved (remote) reference is opaque: compared by the URL it resolves to, not by its spelling.
+      if (this.refUrl('base', b.node) !== this.refUrl('revision', r.node)) add([this.emit('schema-ref-url', 'changed', 'incomparable', b, r, '$ref', walk, { before: b.node.$ref, after: r.node.$ref })]);
       return;
     }
     const bf = flattenAllOf(b.node);
@@ -284,6 +289,12 @@ export class SchemaComparator {
     }
     compareMembers(this.membersEnv, 'allOf', b.node.allOf, r.node.allOf, b, r, walk, add);
     this.compareOthers(b, r, walk, one);
+  }
+
+  private refUrl(side: 'base' | 'revision', node: Record<string, any>): unknown {
+    if (typeof node.$ref !== 'string') return undefined;
+    const resolve = side === 'base' ? this.env.baseRefUrl : this.env.revisionRefUrl;
+    return resolve?.(node) ?? node.$ref;
   }
 
   /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */
