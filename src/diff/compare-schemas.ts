@@ -282,7 +282,7 @@ export class SchemaComparator {
     this.compareObject(b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
-    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add);
+    if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add, switched === 'anyOf' ? 'oneOf' : 'anyOf');
     else {
       compareMembers(this.membersEnv, 'oneOf', bv.oneOf, rv.oneOf, b, r, walk, add);
       compareMembers(this.membersEnv, 'anyOf', bv.anyOf, rv.anyOf, b, r, walk, add);
