@@ -6,10 +6,12 @@ import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { canonicalEqual, canonicalJson } from './schema-hash.ts';
 import { patternEffect } from './pattern-inclusion.ts';
+import type { Scope } from './schema-scope.ts';
 import { BOUND_KEYWORDS, formatEffect, formatRejectsNothing, typeEffect, type SchemaView } from './schema-view.ts';
 
 export interface Located { node: any; pointer: string; file?: string }
-export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
+/** `scope`: the other schemas that apply to the same instance (schema-scope.ts), for the nodes it names. */
+export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string; scope?: Scope }
 export interface KeywordEmitter {
   emit(kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined, walk: Walk,
     extra?: Partial<ChangeContext> & { before?: unknown; after?: unknown }): RawChange;

@@ -9,6 +9,7 @@ import { matchMembers, type MemberKey } from './match-members.ts';
 import { keptPath, writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { branchScope } from './schema-scope.ts';
 import { show } from './schema-keywords.ts';
 
 export interface MembersEnv extends UnionEnv {
@@ -62,7 +63,9 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const added = keyword === 'anyOf' ? withoutCopies(matched.added, matched.revisionKeys) : matched.added;
   const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
-    add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` }));
+    // The parent applies to every instance its members apply to (looked for only where the member itself differs).
+    const scope = isRecord(b.node) && isRecord(r.node) ? branchScope(walk.scope, b.node, r.node, bm[i], rm[j], 1) : undefined;
+    add(c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>`, scope }));
   }
   // A union of consts is an enum written another way (`oneOf: [{const: a}, {const: b}]`): a member added or
   // removed is an enum value added or removed, judged (and overridden) by the enum rules.
