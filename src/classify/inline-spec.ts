@@ -64,8 +64,20 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
   resolveIn(root);
   const text = JSON.stringify(document, null, 2);
   const source = { path, text, encoding: 'json' as const, data: document, lineOf: () => undefined };
+  // Refs left as written (URLs, siblings of a published schema) are named by the URL they resolve to against
+  // the root `$id`, as the loader names them.
+  const rootId = typeof root?.$id === 'string' && /^https?:\/\//i.test(root.$id) ? root.$id : undefined;
+  const refUrl = (node: object): string | undefined => {
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string' || ref.startsWith('#')) return undefined;
+    try {
+      return new URL(ref, rootId).href;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     path, kind: kindOf(document), source, document: root, files: new Map([[path, source]]),
-    origin: (node: object) => origins.get(node),
+    origin: (node: object) => origins.get(node), refUrl,
   };
 }

@@ -23,6 +23,8 @@ import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { InclusionProver } from './schema-inclusion.ts';
+import { descendScope, scopeFor, scopeKey, scopedTypes, scopeProperties, scopeRequires } from './schema-scope.ts';
+import { typeEffect } from './schema-view.ts';
 
 function isEmptyRecord(value: unknown): boolean {
   if (!isRecord(value)) return false;
@@ -37,6 +39,9 @@ export interface ComparatorEnv {
   /** Where a keyword of a node was written (a `$ref` with siblings takes its other keywords from its target). */
   baseKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
   revisionKeyOrigin?: (node: object, key: string, at?: string) => Origin | undefined;
+  /** The absolute URL an unresolved `{ $ref }` node names (see LoadedSpec.refUrl). */
+  baseRefUrl?: (node: object) => string | undefined;
+  revisionRefUrl?: (node: object) => string | undefined;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -66,7 +71,8 @@ const HANDLED = new Set([
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
 export class SchemaComparator {
-  private readonly hasher = SchemaHasher.pair();
+  /** Hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. */
+  private readonly hasher: { base: SchemaHasher; revision: SchemaHasher };
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
@@ -99,6 +105,7 @@ export class SchemaComparator {
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
 
   constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
+    this.hasher = SchemaHasher.pair(env.baseRefUrl, env.revisionRefUrl);
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
   }
 
@@ -247,8 +254,12 @@ export class SchemaComparator {
       if (baseHash === null && revisionHash === null && this.sameStructure(base, revision)) return [];
     }
     walk = enterComponent(walk, componentAt(r) ?? componentAt(b));
-    let byBase = this.memo.get(walk.direction);
-    if (!byBase) this.memo.set(walk.direction, (byBase = new Map()));
+    // Enclosing schemas apply only to the nodes their scope was made for; they change what is reported.
+    const scope = scopeFor(walk.scope, base, revision);
+    walk = { ...walk, scope };
+    const memoKey = scope ? `${walk.direction}|${scopeKey(scope)}` : walk.direction;
+    let byBase = this.memo.get(memoKey);
+    if (!byBase) this.memo.set(memoKey, (byBase = new Map()));
     let byRevision = byBase.get(base);
     if (!byRevision) byBase.set(base, (byRevision = new Map()));
     const known = byRevision.get(revision);
@@ -264,8 +275,8 @@ export class SchemaComparator {
 
   private keywords(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
     if (typeof b.node.$ref === 'string' || typeof r.node.$ref === 'string') {
-      // An unresolved (remote) reference is opaque: compared by its URL.
-      if (b.node.$ref !== r.node.$ref) add([this.emit('schema-ref-url', 'changed', 'incomparable', b, r, '$ref', walk, { before: b.node.$ref, after: r.node.$ref })]);
+      // An unresolved (remote) reference is opaque: compared by the URL it resolves to, not by its spelling.
+      if (this.refUrl('base', b.node) !== this.refUrl('revision', r.node)) add([this.emit('schema-ref-url', 'changed', 'incomparable', b, r, '$ref', walk, { before: b.node.$ref, after: r.node.$ref })]);
       return;
     }
     const bf = flattenAllOf(b.node);
@@ -283,7 +294,7 @@ export class SchemaComparator {
     }
     if (compareUnionWrap(this.unionEnv, b, r, bv, rv, walk, add)) return;
     const one = (change: RawChange) => add([change]);
-    compareTypes(this.keywordEmitter, b, r, bv, rv, walk, one);
+    compareTypes(this.keywordEmitter, b, r, bv, this.restatedTypes(bv, rv, walk), walk, one);
     compareValues(this.keywordEmitter, b, r, walk, one);
     compareBounds(this.keywordEmitter, b, r, bv, rv, walk, one);
     compareFlags(this.keywordEmitter, b, r, walk, one);
@@ -306,6 +317,24 @@ export class SchemaComparator {
     this.uses.set(copy, new Set());
     this.all.push(copy);
     return copy;
+  }
+
+  private refUrl(side: 'base' | 'revision', node: Record<string, any>): unknown {
+    if (typeof node.$ref !== 'string') return undefined;
+    const resolve = side === 'base' ? this.env.baseRefUrl : this.env.revisionRefUrl;
+    return resolve?.(node) ?? node.$ref;
+  }
+
+  /**
+   * The revision's view, with the base's types when the enclosing schemas make both accept the same types (a
+   * branch restating its parent's `type`): then no type change is reported.
+   */
+  private restatedTypes(bv: SchemaView, rv: SchemaView, walk: Walk): SchemaView {
+    const scope = walk.scope;
+    if (!scope || typeEffect(bv.types, rv.types) === 'none') return rv;
+    const before = scopedTypes(bv.types, scope.base, this.env.baseNullableKeyword ?? false);
+    const after = scopedTypes(rv.types, scope.revision, this.env.revisionNullableKeyword ?? false);
+    return typeEffect(before, after) === 'none' ? { ...rv, types: bv.types } : rv;
   }
 
   /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */
@@ -344,7 +373,10 @@ export class SchemaComparator {
       if (!(name in bp)) {
         const rc = this.slot(this.writer('revision', r, rProps, name), name, rp[name]);
         const flags = flagsOf(rp[name]);
-        const required = rreq.has(name);
+        // Required before (here or by an enclosing schema): declaring it now does not make it newly required.
+        const required = rreq.has(name) && !breq.has(name) && !scopeRequires(walk.scope?.base, name);
+        // An enclosing schema of the base already held the property to values this schema accepts.
+        if (!required && scopeProperties(walk.scope?.base, name).some((held) => this.coversFn(rp[name], held))) continue;
         const cover = coverageOf(b.node, name);
         const effect = coveredEffect(rp[name], cover, required, 'added', this.coversFn);
         if (effect === 'none') continue;
@@ -353,17 +385,21 @@ export class SchemaComparator {
       }
       const flags = flagsOf(rp[name], bp[name]);
       inner.context = { ...walk.context, property: name, ...flags };
+      inner.scope = descendScope(walk.scope, bp[name], rp[name], (n) => (isRecord(n.properties) ? n.properties[name] : undefined));
       add(this.pair(this.child('base', this.writer('base', b, bProps, name), name, bp[name]), this.child('revision', this.writer('revision', r, rProps, name), name, rp[name]), inner));
     }
     // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
     const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
-    const effective = (req: Set<string>, props: Record<string, any>, name: string) => req.has(name) && !(hidden && isRecord(props[name]) && props[name][hidden] === true);
+    const effective = (req: boolean, props: Record<string, any>, name: string) => req && !(hidden && isRecord(props[name]) && props[name][hidden] === true);
     for (const name of [...new Set([...breq, ...rreq])].sort()) {
       if (!(name in bp && name in rp) && (name in bp || name in rp)) continue;
-      const before = effective(breq, bp, name);
-      const after = effective(rreq, rp, name);
-      if (breq.has(name) === rreq.has(name) && before === after) continue;
-      const became = before !== after ? after : rreq.has(name);
+      // A name an enclosing schema requires is required here too (restated in a branch, or moved into one).
+      const bHas = breq.has(name) || scopeRequires(walk.scope?.base, name);
+      const rHas = rreq.has(name) || scopeRequires(walk.scope?.revision, name);
+      const before = effective(bHas, bp, name);
+      const after = effective(rHas, rp, name);
+      if (bHas === rHas && before === after) continue;
+      const became = before !== after ? after : rHas;
       // A flag that moved the property in or out of view: it is judged as the side where it is required.
       const flags = before !== after ? flagsOf(after ? rp[name] : bp[name]) : flagsOf(rp[name], bp[name]);
       const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;

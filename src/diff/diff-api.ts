@@ -48,6 +48,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
   const schemas = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
     baseKeyOrigin: (node, key, at) => keyOriginIn(base, node, key, at), revisionKeyOrigin: (node, key, at) => keyOriginIn(revision, node, key, at),
+    baseRefUrl: (node) => base.refUrl?.(node), revisionRefUrl: (node) => revision.refUrl?.(node),
     baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
   });
   const ops = pairByKey(bm.operations, rm.operations);

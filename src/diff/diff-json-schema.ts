@@ -25,6 +25,8 @@ export function diffJsonSchema(base: LoadedSpec, revision: LoadedSpec, options: 
   const comparator = new SchemaComparator({
     baseOrigin: (node, at) => originIn(base, bn.sourceOf(node), at),
     revisionOrigin: (node, at) => originIn(revision, rn.sourceOf(node), at),
+    baseRefUrl: (node) => base.refUrl?.(bn.sourceOf(node) ?? node),
+    revisionRefUrl: (node) => revision.refUrl?.(rn.sourceOf(node) ?? node),
   });
   const context = { compatibility: options.compatibility, subject: 'schema' };
   comparator.compare(bn.root, rn.root, { direction: 'standalone', context });

@@ -7,7 +7,7 @@
 import type { LoadedSpec } from '../load/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
 import { canonicalEqual } from './schema-hash.ts';
-import { escapeSegment } from '../toolkit/json-pointer.ts';
+import { escapeSegment, unescapeSegment } from '../toolkit/json-pointer.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
 /** Where a change serves every operation that uses it: a reusable component, or the document's security. */
@@ -29,9 +29,26 @@ export class ChangeRecorder {
     const node = spot.node;
     const origin = typeof node === 'object' && node !== null ? spec.origin(node, spot.pointer) : undefined;
     // A reusable component added to or removed from an operation is located where the operation uses it.
-    if (slot && origin && REUSABLE.test(origin.pointer)) return { pointer: spot.pointer };
+    if (slot && origin && REUSABLE.test(origin.pointer)) return this.slotOf(spec, spot.pointer);
     if (origin) return { pointer: origin.pointer, file: origin.file === spec.path ? undefined : origin.file };
     return { pointer: spot.pointer, file: spot.file };
+  }
+
+  /**
+   * The place at document path `pointer`, in the file its parent was written in: a path item `$ref`ed from
+   * another file holds its operations' slots there, not in the root file.
+   */
+  private slotOf(spec: LoadedSpec, pointer: string): { pointer: string; file?: string } {
+    const cut = pointer.lastIndexOf('/');
+    const parentPointer = pointer.slice(0, cut);
+    let parent: unknown = spec.document;
+    for (const segment of parentPointer.split('/').slice(1)) {
+      if (typeof parent !== 'object' || parent === null) return { pointer };
+      parent = (parent as Record<string, unknown>)[unescapeSegment(segment)];
+    }
+    const origin = typeof parent === 'object' && parent !== null ? spec.origin(parent, parentPointer) : undefined;
+    if (!origin) return { pointer };
+    return { pointer: origin.pointer + pointer.slice(cut), ...(origin.file === spec.path ? {} : { file: origin.file }) };
   }
 
   /** Where field `key` of a node sits: in the reusable component's own text when the node is one. */

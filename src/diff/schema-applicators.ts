@@ -7,6 +7,7 @@
 import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { branchScope, descendScope } from './schema-scope.ts';
 
 export interface Recursor extends KeywordEmitter {
   pair(b: Located, r: Located, walk: Walk): RawChange[];
@@ -116,7 +117,7 @@ function compareArrayItems(c: Recursor, b: Located, r: Located, walk: Walk, add:
     // type change reported for the schema, not a schema added of their own.
     if ((bi === undefined && acceptsNoArray(b.node)) || (ri === undefined && acceptsNoArray(r.node))) return;
     // The OpenAPI form: one items schema (absent on one side: a schema added or removed).
-    add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), at(walk, '[]')));
+    add(c.pair(c.child('base', b, 'items', bi), c.child('revision', r, 'items', ri), { ...at(walk, '[]'), scope: descendScope(walk.scope, bi, ri, (n) => open(n.items)) }));
     return;
   }
   single(c, 'items', 'schema-items', b, r, walk, add, '[]');
@@ -140,6 +141,11 @@ function compareContains(c: Recursor, b: Located, r: Located, walk: Walk, add: A
   }
 }
 
+/** `true` or `{}`: a subschema that accepts every value. */
+function acceptsAnything(value: unknown): boolean {
+  return value === true || (isRecord(value) && Object.keys(value).length === 0);
+}
+
 /** patternProperties: a new pattern constrains matching names in an open object, admits them in a closed one. */
 function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Walk, add: Add): void {
   const bp: Record<string, unknown> = isRecord(b.node.patternProperties) ? b.node.patternProperties : {};
@@ -154,7 +160,11 @@ function comparePatternProperties(c: Recursor, b: Located, r: Located, walk: Wal
       continue;
     }
     const added = pattern in rp;
-    const effect: SchemaEffect = constrained ? 'incomparable' : closed === added ? 'widened' : 'narrowed';
+    const anything = acceptsAnything(added ? rp[pattern] : bp[pattern]);
+    // A pattern whose schema accepts anything constrains no value; it only takes the names it matches away from
+    // additionalProperties, so in an open object it changes nothing.
+    if (anything && !closed && !constrained) continue;
+    const effect: SchemaEffect = constrained ? (anything ? (added ? 'widened' : 'narrowed') : 'incomparable') : closed === added ? 'widened' : 'narrowed';
     const bs = added ? bMap : c.slot(bMap, pattern, bp[pattern]);
     const rs = added ? c.slot(rMap, pattern, rp[pattern]) : rMap;
     add([c.emit('schema-pattern-property', added ? 'added' : 'removed', effect, bs, rs, undefined, walk, { value: pattern, closed })]);
@@ -210,7 +220,8 @@ function compareConditional(c: Recursor, b: Located, r: Located, walk: Walk, add
   for (const branch of ['then', 'else']) {
     const before = b.node[branch];
     const after = r.node[branch];
-    if (isRecord(before) && isRecord(after)) add(c.pair(c.child('base', b, branch, before), c.child('revision', r, branch, after), at(walk, `<${branch}>`)));
+    // The parent applies to every instance a branch applies to.
+    if (isRecord(before) && isRecord(after)) add(c.pair(c.child('base', b, branch, before), c.child('revision', r, branch, after), { ...at(walk, `<${branch}>`), scope: branchScope(walk.scope, b.node, r.node, before, after) }));
     else if (before !== undefined || after !== undefined) {
       const added = after !== undefined;
       add([c.emit('schema-conditional', added ? 'added' : 'removed', added ? 'narrowed' : 'widened', b, r, branch, walk, { field: branch })]);

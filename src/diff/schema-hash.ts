@@ -54,12 +54,13 @@ export class StructureTable {
 export class SchemaHasher {
   private readonly cache = new Map<object, number>(); // lives as long as the comparison: no need for a WeakMap's cost
 
-  constructor(private readonly table: StructureTable = new StructureTable()) {}
+  /** `refUrl`: the URL an unresolved `{ $ref }` resolves to, hashed in place of its spelling. */
+  constructor(private readonly table: StructureTable = new StructureTable(), private readonly refUrl?: (node: object) => string | undefined) {}
 
   /** Two hashers whose hashes compare: one per side of a comparison. */
-  static pair(): { base: SchemaHasher; revision: SchemaHasher } {
+  static pair(baseRefUrl?: (node: object) => string | undefined, revisionRefUrl?: (node: object) => string | undefined): { base: SchemaHasher; revision: SchemaHasher } {
     const table = new StructureTable();
-    return { base: new SchemaHasher(table), revision: new SchemaHasher(table) };
+    return { base: new SchemaHasher(table, baseRefUrl), revision: new SchemaHasher(table, revisionRefUrl) };
   }
 
   hash(node: unknown): string | null {
@@ -108,7 +109,7 @@ export class SchemaHasher {
         else key += `${this.table.primitive(name)}u${parts.sort((a, b) => a - b).join('.')},`;
         continue;
       }
-      const child = this.id(value);
+      const child = this.id(name === '$ref' && typeof value === 'string' ? this.refUrl?.(node) ?? value : value);
       if (child < 0) unreachable = true; // keep hashing children so their own hashes get cached
       else key += `${this.table.primitive(name)}=${child},`;
     }

@@ -5,10 +5,13 @@
 import { sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, RawChange, SchemaEffect } from './types.ts';
 import { canonicalEqual, canonicalJson } from './schema-hash.ts';
-import { BOUND_KEYWORDS, formatEffect, typeEffect, type SchemaView } from './schema-view.ts';
+import { patternEffect } from './pattern-inclusion.ts';
+import type { Scope } from './schema-scope.ts';
+import { BOUND_KEYWORDS, formatEffect, formatRejectsNothing, typeEffect, type SchemaView } from './schema-view.ts';
 
 export interface Located { node: any; pointer: string; file?: string }
-export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string }
+/** `scope`: the other schemas that apply to the same instance (schema-scope.ts), for the nodes it names. */
+export interface Walk { direction: Direction; context: ChangeContext; schemaPath: string; scope?: Scope }
 export interface KeywordEmitter {
   emit(kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined, walk: Walk,
     extra?: Partial<ChangeContext> & { before?: unknown; after?: unknown }): RawChange;
@@ -43,9 +46,17 @@ export function compareTypes(k: KeywordEmitter, b: Located, r: Located, bv: Sche
   const bf = b.node.format;
   const rf = r.node.format;
   if (bf !== rf) {
-    if (bf === undefined) add(k.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf }));
-    else if (rf === undefined) add(k.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf }));
-    else {
+    // A format that rejects no value the bounds allow (int32 on 0..21600) neither narrows when added (judged
+    // against what the base accepted) nor widens when removed (against what the revision accepts).
+    const addsNothing = rf === undefined || formatRejectsNothing(rf, bv);
+    const dropsNothing = bf === undefined || formatRejectsNothing(bf, rv);
+    if (bf === undefined) { if (!addsNothing) add(k.emit('schema-format', 'added', 'narrowed', b, r, 'format', walk, { after: rf })); }
+    else if (rf === undefined) { if (!dropsNothing) add(k.emit('schema-format', 'removed', 'widened', b, r, 'format', walk, { before: bf })); }
+    else if (addsNothing && dropsNothing) { /* both formats hold every value the bounds allow */ }
+    else if (addsNothing || dropsNothing) {
+      const fx = addsNothing ? 'widened' : 'narrowed';
+      add(k.emit('schema-format', fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
+    } else {
       const fx = formatEffect(String(bf), String(rf));
       add(k.emit('schema-format', fx === 'incomparable' ? 'changed' : fx, fx, b, r, 'format', walk, { before: bf, after: rf }));
     }
@@ -122,9 +133,14 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
   const bp = b.node.pattern === '' ? undefined : b.node.pattern;
   const rp = r.node.pattern === '' ? undefined : r.node.pattern;
   if (bp !== rp) {
-    const action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
-    const effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
-    add(k.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
+    let action: ChangeAction = bp === undefined ? 'added' : rp === undefined ? 'removed' : 'changed';
+    let effect: SchemaEffect = action === 'added' ? 'narrowed' : action === 'removed' ? 'widened' : 'incomparable';
+    if (action === 'changed' && typeof bp === 'string' && typeof rp === 'string') {
+      // Stricter or looser where inclusion is provable (`+` -> `{2,}`); the same strings written otherwise is no change.
+      const proved = patternEffect(bp, rp);
+      if (proved !== 'incomparable') { effect = proved; action = proved === 'none' ? action : proved; }
+    }
+    if (effect !== 'none') add(k.emit('schema-pattern', action, effect, b, r, 'pattern', walk, { before: bp, after: rp }));
   }
   const bu = b.node.uniqueItems === true;
   const ru = r.node.uniqueItems === true;

@@ -107,6 +107,26 @@ export const BOUND_KEYWORDS: Record<string, { kind: string; lower: boolean }> = 
 /** integer is a subset of number; int32 of int64; float of double. */
 const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
 
+/** Integer formats and their ranges, as [lowest value, one past the highest] so 2^63 and 2^64 stay exact doubles. */
+const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
+  int8: [-(2 ** 7), 2 ** 7], int16: [-(2 ** 15), 2 ** 15], int32: [-(2 ** 31), 2 ** 31], int64: [-(2 ** 63), 2 ** 63],
+  uint8: [0, 2 ** 8], uint16: [0, 2 ** 16], uint32: [0, 2 ** 32], uint64: [0, 2 ** 64],
+};
+
+/**
+ * Whether `format` rejects no value a schema read as `view` accepts: an integer format whose range holds every
+ * integer the bounds allow (`int32` on an integer bounded to 0..21600).
+ */
+export function formatRejectsNothing(format: unknown, view: SchemaView): boolean {
+  const range = typeof format === 'string' ? INTEGER_FORMAT_RANGES[format] : undefined;
+  if (!range || view.types?.size !== 1 || !view.types.has('integer')) return false;
+  const { minimum, exclusiveMinimum, maximum, exclusiveMaximum } = view.bounds;
+  // The lowest and highest integer the bounds allow (an exclusive bound excludes its own value).
+  const low = Math.max(minimum ?? -Infinity, exclusiveMinimum === undefined ? -Infinity : Math.floor(exclusiveMinimum) + 1);
+  const high = Math.min(maximum ?? Infinity, exclusiveMaximum === undefined ? Infinity : Math.ceil(exclusiveMaximum) - 1);
+  return low >= range[0] && high < range[1];
+}
+
 export function formatEffect(before: string, after: string): 'widened' | 'narrowed' | 'incomparable' {
   if (WIDER_FORMAT[before] === after) return 'widened';
   if (WIDER_FORMAT[after] === before) return 'narrowed';

@@ -9,6 +9,7 @@ import { matchMembers, type MemberKey } from './match-members.ts';
 import { keptPath, writtenIndex } from './flatten-all-of.ts';
 import { disjoint, type UnionEnv } from './union-wrap.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { branchScope } from './schema-scope.ts';
 import { show } from './schema-keywords.ts';
 import { acceptsValue } from './value-acceptance.ts';
 import { exclusiveOf } from './schema-inclusion.ts';
@@ -23,8 +24,8 @@ const hasUnion = (node: Record<string, any>): boolean => (Array.isArray(node.one
 /** The schema that accepts everything: what an allOf member is compared with when it was added or removed. */
 const EMPTY: Record<string, any> = Object.freeze({});
 
-/** `baseKeyword`: the keyword the old members were written under, when the union changed kind (anyOf -> oneOf). */
-export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void, baseKeyword = keyword): void {
+/** `baseKeyword`: the keyword the base list is written under, when oneOf became anyOf (or the reverse). */
+export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allOf', before: unknown, after: unknown, b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void, baseKeyword: 'oneOf' | 'anyOf' | 'allOf' = keyword): void {
   const bm = Array.isArray(before) ? before : [];
   const rm = Array.isArray(after) ? after : [];
   if (bm.length === 0 && rm.length === 0) return;
@@ -34,18 +35,24 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
     // A union every old value still matches (`type: array` -> `oneOf: [array, string]`) only widens.
     const narrows = added && !c.includes(unionOf(r.node, keyword, rm), [without(b.node, UNION_KEYS), without(r.node, UNION_KEYS)]);
     const list = added ? r : b;
-    const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i, `${list.pointer}/${keyword}/${i}`));
+    const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i, `${list.pointer}/${added ? keyword : baseKeyword}/${i}`));
     add([c.emit('schema-union', added ? 'added' : 'removed', narrows ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
       field: keyword, value: names[0], from: added ? 'schema' : `${keyword} [${names.join(', ')}]`, to: added ? `${keyword} [${names.join(', ')}]` : 'schema',
     })]);
     return;
   }
   const kind = `schema-${keyword === 'oneOf' ? 'one' : keyword === 'anyOf' ? 'any' : 'all'}-of` as ChangeKind;
-  const bList = c.child('base', b, baseKeyword, bm);
-  const rList = c.child('revision', r, keyword, rm);
-  // allOf members that stayed beside merged keywords keep the index they are written at.
-  const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : i);
-  const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : j);
+  const bList = c.child('base', b, baseKeyword, isRecord(b.node) && Array.isArray(b.node[baseKeyword]) ? b.node[baseKeyword] : bm);
+  const rList = c.child('revision', r, keyword, isRecord(r.node) && Array.isArray(r.node[keyword]) ? r.node[keyword] : rm);
+  // allOf members that stayed beside merged keywords keep the index they are written at; a oneOf/anyOf member
+  // keeps its index in the written list (a `{type: 'null'}` member read as nullable is not in `bm`).
+  const listed = (node: unknown, kw: string, m: unknown, i: number) => {
+    const list = isRecord(node) ? node[kw] : undefined;
+    const at = Array.isArray(list) ? list.indexOf(m) : -1;
+    return at >= 0 ? at : i;
+  };
+  const bAt = (i: number) => String(keyword === 'allOf' ? writtenIndex(b.node, bm[i], i) : listed(b.node, baseKeyword, bm[i], i));
+  const rAt = (j: number) => String(keyword === 'allOf' ? writtenIndex(r.node, rm[j], j) : listed(r.node, keyword, rm[j], j));
   // Where a member is reached: an allOf member kept from a folded member's own allOf sits deeper than its index.
   const reached = (side: Located, list: Located, m: unknown, at: string) => {
     const kept = keyword === 'allOf' && isRecord(side.node) ? keptPath(side.node, m) : undefined;
@@ -65,7 +72,9 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   const added = keyword === 'anyOf' ? withoutCopies(matched.added, matched.revisionKeys) : matched.added;
   const removed = keyword === 'anyOf' ? withoutCopies(matched.removed, matched.baseKeys) : matched.removed;
   for (const [i, j] of pairs) {
-    const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>` });
+    // The parent applies to every instance its members apply to (looked for only where the member itself differs).
+    const scope = isRecord(b.node) && isRecord(r.node) ? branchScope(walk.scope, b.node, r.node, bm[i], rm[j], 1) : undefined;
+    const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>`, scope });
     const judged = covered ? changes.map((change) => judgedByWhole(c, change)) : changes;
     const kept = judged.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
     for (const change of judged) if (!kept.includes(change)) c.withdraw(change);

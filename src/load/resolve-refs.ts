@@ -54,6 +54,8 @@ export interface ResolvedDocument {
   targetOf(refObject: object): Located | undefined;
   /** Every `$ref` the loader follows (never one inside an example or default value), in the order found. */
   refSites(): RefSiteInfo[];
+  /** The absolute URL (with its fragment) an opaque `{ $ref }` left in the document names, resolved against its base. */
+  refUrl(refObject: object): string | undefined;
 }
 
 type OriginRecord = NodeOrigin | { parent: object; key: string };
@@ -212,7 +214,19 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
 
   const refSites = (): RefSiteInfo[] => [...sites].map(([refObject, site]) => ({ refObject, ref: site.ref, file: site.file, pointer: toPointer(site.segments) }));
 
-  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, keyOrigin: () => undefined, targetOf: locateSite, refSites };
+  // An opaque ref is named by the URL it resolves to, so `ava.json` beside an `$id` equals the absolute URL it names.
+  const refUrl = (refObject: object): string | undefined => {
+    const target = sites.get(refObject)?.target;
+    if (target?.kind !== 'uri') return undefined;
+    let uri = target.uri;
+    try {
+      uri = new URL(uri).href;
+    } catch {
+      // kept as written
+    }
+    return target.fragment ? `${uri}#${target.fragment}` : uri;
+  };
+  if (options.dereference === false) return { document: root.data, files, origin: () => undefined, keyOrigin: () => undefined, targetOf: locateSite, refSites, refUrl };
 
   /** Where a `$ref` finally leads, following refs to refs; undefined when it stays an opaque URL ref. */
   const finalTargets = new Map<object, Located | undefined>();
@@ -426,7 +440,7 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     return written && { file: written.file, pointer: `${written.pointer}/${escapeSegment(key)}` };
   };
 
-  return { document, files, origin, keyOrigin, targetOf: locateSite, refSites };
+  return { document, files, origin, keyOrigin, targetOf: locateSite, refSites, refUrl };
 }
 
 /** Sets a key (an index for arrays); `__proto__` becomes an own property, never the prototype. */

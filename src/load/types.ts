@@ -58,6 +58,11 @@ export interface LoadedSpec {
    * target the key came from. Undefined where `origin` would be.
    */
   keyOrigin?(node: object, key: string, at?: string): NodeOrigin | undefined;
+  /**
+   * The absolute URL an unresolved `{ $ref: url }` node names (a relative ref read against the `$id` it sits
+   * under), so two spellings of one target compare equal. Undefined for any other node.
+   */
+  refUrl?(node: object): string | undefined;
 }
 
 export interface LoadOptions {

@@ -1,0 +1,70 @@
+/**
+ * Pattern inclusion: stricter / looser only where it is provable for the simple shapes (quantifier bounds,
+ * character classes, same anchors); anything else stays incomparable. Every verdict is also checked against
+ * sample strings, so a wrong "stricter" cannot pass.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { patternEffect } from '../../src/diff/pattern-inclusion.ts';
+
+const SAMPLES = ['', 'a', 'ab', 'abc', 'Ab', 'Abc', 'Abcd', 'a1', '12', '123', '1234', 'a-b', 'a.b', 'a_b', 'x', 'xx', 'A', 'AB', 'aaa', 'abab', 'ababab', '-', 'a\nb', 'z9', 'Z', 'aB1_'];
+
+/** Every sample `narrow` accepts, `wide` accepts too. */
+function holds(wide: string, narrow: string): boolean {
+  const w = new RegExp(wide, 'u');
+  const n = new RegExp(narrow, 'u');
+  return SAMPLES.every((s) => !n.test(s) || w.test(s));
+}
+
+const cases: Array<[string, string, string]> = [
+  ['^[a-z]+$', '^[a-z]{2,}$', 'narrowed'],
+  ['^[a-z]{2,}$', '^[a-z]+$', 'widened'],
+  ['^[A-Z][a-z]+$', '^[A-Z][a-z]{2,}$', 'narrowed'],
+  ['^\\d{1,4}$', '^\\d{2,3}$', 'narrowed'],
+  ['^\\d{2,3}$', '^\\d{1,4}$', 'widened'],
+  ['^\\d+$', '^\\d\\d+$', 'narrowed'],
+  ['^[a-z]+$', '^[a-zA-Z]+$', 'widened'],
+  ['^[a-zA-Z0-9_.-]+$', '^\\w+$', 'narrowed'],
+  ['^[a-zA-Z0-9_]+$', '^\\w+$', 'none'],
+  ['^[a-z]+$', '^[a-z]{1,}$', 'none'],
+  ['^.+$', '^[a-z]+$', 'narrowed'],
+  ['^(ab)+$', '^(ab){2,}$', 'narrowed'],
+  ['a+', 'a{2,}', 'narrowed'],
+  ['^[a-z]+$', '^[a-z]+', 'incomparable'],
+  ['^[a-z]+$', '[a-z]+$', 'incomparable'],
+  ['^[a-z]{2,}$', '^[A-Z]+$', 'incomparable'],
+  ['^[a-z]+$', '^[a-z]{2,}[0-9]$', 'incomparable'],
+  ['^a|b$', '^a|bb$', 'incomparable'],
+  ['^(a|b)+$', '^(a|c)+$', 'incomparable'],
+  ['^\\s+$', '^\\s{2,}$', 'narrowed'],
+  ['^\\s+$', '^\\S+$', 'incomparable'],
+  ['^[^a]+$', '^[^ab]+$', 'incomparable'],
+  ['^a{2,5}$', '^a{3,7}$', 'incomparable'],
+  ['^[a-z]+$', '^[a-z]+?$', 'none'],
+  ['^\\$+$', '^\\${2,}$', 'narrowed'],
+  ['^.+$', '^[\\s\\S]+$', 'incomparable'],
+];
+
+test('each verdict, and the sample strings agree with every provable one', () => {
+  for (const [before, after, expected] of cases) {
+    const effect = patternEffect(before, after);
+    assert.is(effect, expected, `${before} -> ${after}`);
+    if (effect === 'narrowed' || effect === 'none') assert.ok(holds(before, after), `${after} accepts a sample ${before} rejects`);
+    if (effect === 'widened' || effect === 'none') assert.ok(holds(after, before), `${before} accepts a sample ${after} rejects`);
+  }
+});
+
+test('malformed or unusual patterns are undecided, never an exception', () => {
+  for (const [before, after] of [['^[a-z', '^[a-z]$'], ['(a', 'a'], ['a{', 'a{{'], ['\\', '\\\\'], ['^$', '^a*$'], ['[]', '[a]']]) {
+    const effect = patternEffect(before, after);
+    assert.ok(['none', 'narrowed', 'widened', 'incomparable'].includes(effect), `${before} -> ${after}: ${effect}`);
+  }
+  assert.is(patternEffect('^$', '^a*$'), 'incomparable');
+});
+
+test('linear: a long pattern is compared in one pass', () => {
+  const long = `^${'[a-z]x'.repeat(20000)}+$`;
+  assert.is(patternEffect(long, long.replace(/\+\$$/, '{2,}$')), 'narrowed');
+});
+
+test.run();
