@@ -8,6 +8,7 @@ import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
+import { didYouMean } from '../toolkit/close-matches.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
@@ -185,7 +186,7 @@ export function loadLintRules(options: LintRuleOptions): LintRule[] {
   }
   // Two `format` entries sharing an id (same rule for OpenAPI and JSON Schema) take the override together.
   for (const [id, severity] of Object.entries(options.severity)) {
-    if (!ids.has(id)) throw new ConfigError(`lint.severity names unknown lint rule '${id}'`, { hint: 'run `specver rules list --kind lint` for the ids' });
+    if (!ids.has(id)) throw new ConfigError(`lint.severity names unknown lint rule '${id}'`, { hint: didYouMean(id, ids) ?? 'run `specver rules list --kind lint` for the ids' });
     if (severity !== 'off' && !(LINT_SEVERITIES as readonly string[]).includes(severity)) {
       throw new ConfigError(`lint.severity.${id}: '${severity}' is not one of error, warn, info, hint, off`);
     }

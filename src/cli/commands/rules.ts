@@ -10,7 +10,8 @@ import type { Context } from '../context.ts';
 import { ConfigError, UsageError } from '../../errors.ts';
 import type { Config } from '../../types.ts';
 import { displayPath, findConfigFile, loadConfig } from '../../config/load-config.ts';
-import { buildRuleCatalogue, closeMatches, type RuleEntry } from '../../report/rules-catalogue.ts';
+import { buildRuleCatalogue, type RuleEntry } from '../../report/rules-catalogue.ts';
+import { closeMatches } from '../../toolkit/close-matches.ts';
 import type { RulesTestReport } from '../../report/rules-test.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
