@@ -42,7 +42,10 @@ const VERSION_LIKE = /^v?\d+(\.\d+)*([-+][0-9A-Za-z.-]*)?$/;
  * mistyped snapshot version: say so, listing the versions that have a snapshot, as for a version never released.
  */
 export async function assertVersionLikeBase(config: Pick<Config, 'root' | 'contracts'>, base: string | undefined): Promise<void> {
-  if (base === undefined || semverValid(base.replace(/^v(?=\d)/, ''))) return;
+  if (base === undefined) return;
+  // An over-long version is refused as such (as parseBase does), before semver calls it no version at all.
+  assertCountableVersion(base.slice(base.lastIndexOf('@') + 1), `--base '${base}'`);
+  if (semverValid(base.replace(/^v(?=\d)/, ''))) return;
   const at = base.lastIndexOf('@');
   const named = at > 0 ? config.contracts.find((c) => c.name === base.slice(0, at)) : undefined;
   const written = named ? base.slice(at + 1) : base;
