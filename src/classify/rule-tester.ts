@@ -158,7 +158,7 @@ export async function runRuleCases(ruleFile: string, caseFile: string): Promise<
 export interface CaseFile { rule: string; fires: RuleCase[]; quiet: RuleCase[] }
 
 /** A case file's YAML, read as specver reads specs (the documents in it are specs). */
-function caseData(text: string, shownAs: string): unknown {
+export function caseData(text: string, shownAs: string): unknown {
   try {
     return parseYamlData(text, shownAs);
   } catch (error) {
@@ -170,7 +170,12 @@ function caseData(text: string, shownAs: string): unknown {
 
 /** Parse a case file; anything but `rule:` and lists of named cases is a ConfigError naming it (exit 2). */
 export function parseCaseFile(text: string, shownAs: string): CaseFile {
-  const data = caseData(text, shownAs) as any;
+  return parseCaseData(caseData(text, shownAs), shownAs);
+}
+
+/** A classification case file's data (caseData), checked as parseCaseFile does. */
+export function parseCaseData(parsed: unknown, shownAs: string): CaseFile {
+  const data = parsed as any;
   const shape = 'a case file has `rule: <id>` and `fires:` / `quiet:` lists of cases with a `name`';
   if (typeof data !== 'object' || data === null || typeof data.rule !== 'string') throw new ConfigError(`case file ${shownAs} names no rule`, { file: shownAs, hint: shape });
   for (const group of ['fires', 'quiet'] as const) {

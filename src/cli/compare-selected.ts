@@ -24,6 +24,7 @@ export async function selectedComparisons(ctx: Context, names: string[], options
   const { compareContracts } = await import('../pipeline/compare-parallel.ts');
   const config = options.config ?? (await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }));
   const contracts = requireContracts(config, names);
+  await (await import('../pipeline/resolve-base.ts')).assertVersionLikeBase(config, options.base);
   let basePaths = options.basePaths;
   if (!basePaths) {
     // At a git base, contracts are followed by name from the base commit's specver.yaml (a moved spec too).

@@ -216,8 +216,8 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .action(action(async () => ({ run: (await import('./commands/rules.ts')).runShow })));
   rules
     .command('test')
-    .description("run rule case files (fires/quiet) against the project's rules and severities")
-    .argument('<files...>', 'case files (YAML, the format of fixtures/rules/)')
+    .description("run rule case files (classification: fires/quiet; lint: invalid/valid) against the project's rules and severities")
+    .argument('<files...>', 'case files (YAML, see schemas/rule-cases.schema.json)')
     .addOption(FORMAT(['text', 'json']))
     .action(action(async () => ({ run: (await import('./commands/rules.ts')).runTest })));
 

@@ -16,9 +16,9 @@ export interface Prompter {
   bumpOrSkip(message: string, initial: Bump): Promise<Bump | null>;
   /**
    * Free text; `initial` pre-fills the answer; `suggested` is shown greyed in the empty field and taken on a
-   * bare Enter. Empty answers are refused when `required` (unless there is a suggestion).
+   * bare Enter. Empty answers are refused when `required` (unless there is a suggestion), saying `whenEmpty`.
    */
-  text(message: string, options?: { initial?: string; suggested?: string; required?: boolean }): Promise<string>;
+  text(message: string, options?: { initial?: string; suggested?: string; required?: boolean; whenEmpty?: string }): Promise<string>;
   /** Pick one or more of `choices`. */
   choose(message: string, choices: string[], initial: string[]): Promise<string[]>;
   /** Yes or no, pre-selected on `initial`. */
@@ -73,7 +73,7 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
           ...(options.suggested === undefined
             ? {}
             : { placeholder: terminalSafe(firstLine(options.suggested)), defaultValue: options.suggested }),
-          validate: (v) => (options.required && options.suggested === undefined && (v ?? '').trim() === '' ? 'please enter a summary' : undefined),
+          validate: (v) => (options.required && options.suggested === undefined && (v ?? '').trim() === '' ? (options.whenEmpty ?? 'please enter a summary') : undefined),
         }),
       );
       return (value || options.suggested || '').trim();

@@ -15,6 +15,7 @@ import { READ_LIMITS, readRegularFile } from '../store/safe-read.ts';
 import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, isTransitive, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
+import { assertRuleFilesPresent } from './rule-files-present.ts';
 import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
 import { abbreviated, pathLengthProblem } from '../toolkit/path-length.ts';
 
@@ -69,7 +70,9 @@ export async function loadConfig(ctx: { cwd: string; configPath?: string }): Pro
       cause: error,
     });
   }
-  return parseConfig(text, file, displayPath(ctx.cwd, file));
+  const config = parseConfig(text, file, displayPath(ctx.cwd, file));
+  assertRuleFilesPresent(config, text, displayPath(ctx.cwd, file));
+  return config;
 }
 
 /** A parsed config file with its positions (also used by commands that edit the file in place). */

@@ -38,6 +38,7 @@ export async function prepareGate(head: Config, base: string | undefined, flag: 
     import('./waivers.ts'),
     import('./acknowledgements.ts'),
   ]);
+  await (await import('../pipeline/resolve-base.ts')).assertVersionLikeBase(head, base);
   const ref = gitRefOf(base, head);
   if (!ref) {
     if (flag === 'base') throw new UsageError('--policy base needs a git base to take the policy from', { hint: 'pass --base <git ref>, such as the merge-base with the target branch' });

@@ -11,6 +11,7 @@ import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
 import type { GatePolicy } from './prepare-gate.ts';
 import { globMatches, isExpired, waiverMatches, type Waiver, type WaiverFile } from './waivers.ts';
+import { didYouMean } from '../toolkit/close-matches.ts';
 
 export type FindingStatus =
   | { kind: 'open' }
@@ -26,6 +27,8 @@ export interface GateInput {
   allowAcknowledged: boolean;
   /** At a git base: whose policy judged, and every change the pull request makes to it. */
   policy?: GatePolicy;
+  /** The rule ids a waiver may name (known-rule-ids.ts); without it, waivers' rule ids are not checked. */
+  knownRules?: ReadonlySet<string>;
 }
 
 export interface GateVerdict {
@@ -35,6 +38,8 @@ export interface GateVerdict {
   waiverFile: string;
   expired: Waiver[];
   unmatched: Waiver[];
+  /** Unmatched waivers whose rule matches no known rule id, with the closest ids ('' when none is close). */
+  unknownRule: Map<Waiver, string>;
   allowAcknowledged: boolean;
   policy?: GatePolicy;
   /** `unreadable`: contracts whose spec or base cannot be read. */
@@ -77,8 +82,13 @@ export function judge(comparisons: Comparison[], input: Partial<GateInput> = {})
   // A waiver for a contract this run did not compare (breaking --contract x) is not "unmatched".
   const compared = comparisons.map((c) => c.contract.name);
   const unmatched = current.filter((w) => !used.has(w) && compared.some((name) => globMatches(w.contract, name)));
+  const unknownRule = new Map<Waiver, string>();
+  const known = input.knownRules;
+  if (known) {
+    for (const w of unmatched) if (![...known].some((id) => globMatches(w.rule, id))) unknownRule.set(w, didYouMean(w.rule, known) ?? '');
+  }
   const failed = counts.open > 0 || (!allowAcknowledged && counts.acknowledged > 0) || expired.length > 0 || counts.unreadable > 0;
-  return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, allowAcknowledged, ...(input.policy ? { policy: input.policy } : {}), counts, failed };
+  return { comparisons, status, waiverFile: waiverFile.file, expired, unmatched, unknownRule, allowAcknowledged, ...(input.policy ? { policy: input.policy } : {}), counts, failed };
 }
 
 /** Whether a breaking finding fails the gate (open, or acknowledged while acknowledged changes are not allowed). */
@@ -100,6 +110,11 @@ export function waiverProblems(verdict: GateVerdict): { errors: string[]; warnin
   const name = (w: Waiver) => `${verdict.waiverFile}:${w.line}: waiver for ${w.rule} on ${w.contract} at ${w.location}`;
   return {
     errors: verdict.expired.map((w) => `${name(w)} expired on ${w.expires}: remove it, or renew it if the break is still accepted`),
-    warnings: verdict.unmatched.map((w) => `${name(w)} matches no change: remove it if the change was released or reverted`),
+    warnings: verdict.unmatched.map((w) => {
+      const unknown = verdict.unknownRule.get(w);
+      // A misspelt rule id waives nothing: say so, with the id it was probably meant to be.
+      if (unknown !== undefined) return `${name(w)} names no known rule${unknown ? `: ${unknown}` : ": run 'specver rules list' for the ids"}`;
+      return `${name(w)} matches no change: remove it if the change was released or reverted`;
+    }),
   };
 }

@@ -8,12 +8,14 @@ import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSONPath } from 'jsonpath-plus';
 import { ConfigError, ToolError } from '../errors.ts';
+import { didYouMean } from '../toolkit/close-matches.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
 import { checkFunctionOptions, FUNCTIONS } from './functions/index.ts';
 import { aliasDefinitions, parseAliasGiven } from './aliases.ts';
 import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
+import { jsonSyntaxPosition } from '../load/json-syntax-position.ts';
 import { builtInFiles } from '../store/builtin-files.ts';
 import { unsafeJsonPathReason } from './safe-expressions.ts';
 import { filterRegexes, linearFilterEval } from './linear-filter.ts';
@@ -60,7 +62,8 @@ export function parseLintRule(text: string, display: string, format?: 'openapi' 
     // A UTF-8 BOM is accepted, as in every other input. A built-in file may come parsed by the build.
     data = builtIn && parsed !== undefined ? structuredClone(parsed) : JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ToolError(`${display}: lint rule file is not valid JSON (${(error as Error).message})`, { file: display });
+    const at = jsonSyntaxPosition(text.replace(/^\uFEFF/, ''), error);
+    throw new ToolError(`${display}:${at.line}:${at.column}: lint rule file is not valid JSON: ${at.reason}`, { file: display, line: at.line, hint: 'fix the JSON syntax of the lint rule file' });
   }
   if (!builtIn && nestsDeeperThan(data)) throw new ToolError(`${display}: nesting deeper than ${MAX_NESTING} levels`, { file: display });
   const violations = builtIn ? [] : validateAgainst('lint-rule.schema.json', data);
@@ -171,7 +174,10 @@ export function loadLintRules(options: LintRuleOptions): LintRule[] {
       text = readRegularFileSync(full, { limit: READ_LIMITS.rules, shown: display, hint: 'lint.files names JSON lint rule files inside the project' });
     } catch (error) {
       if (error instanceof ConfigError) throw error;
-      throw new ToolError(`cannot read lint rule file ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: display });
+      const code = (error as NodeJS.ErrnoException).code;
+      // specver.yaml names the file: a missing one is a configuration error (loadConfig names its line).
+      if (code === 'ENOENT') throw new ConfigError(`lint rule file ${display} does not exist`, { file: display, hint: 'create it, or remove it from lint.files in specver.yaml' });
+      throw new ToolError(`cannot read lint rule file ${display}: ${code ?? (error as Error).message}`, { file: display });
     }
     const rule = parseLintRule(text, display);
     if (ids.has(rule.id)) throw new ToolError(`${display}: lint rule id '${rule.id}' is already defined`, { file: display, hint: 'give custom rules a prefix such as acme/' });
@@ -180,7 +186,7 @@ export function loadLintRules(options: LintRuleOptions): LintRule[] {
   }
   // Two `format` entries sharing an id (same rule for OpenAPI and JSON Schema) take the override together.
   for (const [id, severity] of Object.entries(options.severity)) {
-    if (!ids.has(id)) throw new ConfigError(`lint.severity names unknown lint rule '${id}'`, { hint: 'run `specver rules list --kind lint` for the ids' });
+    if (!ids.has(id)) throw new ConfigError(`lint.severity names unknown lint rule '${id}'`, { hint: didYouMean(id, ids) ?? 'run `specver rules list --kind lint` for the ids' });
     if (severity !== 'off' && !(LINT_SEVERITIES as readonly string[]).includes(severity)) {
       throw new ConfigError(`lint.severity.${id}: '${severity}' is not one of error, warn, info, hint, off`);
     }

@@ -6,7 +6,7 @@
 import semverValid from 'semver/functions/valid.js';
 import { ConfigError } from '../errors.ts';
 import { assertCountableVersion } from '../toolkit/version-numbers.ts';
-import type { ContractConfig } from '../types.ts';
+import type { Config, ContractConfig } from '../types.ts';
 
 export type BaseSelector =
   | { kind: 'latest' }
@@ -32,4 +32,35 @@ export function parseBase(base: string | undefined, contract: ContractConfig, kn
     }
   }
   return { kind: 'git', ref: base };
+}
+
+/** Looks like a version someone meant to write (`1.0`, `v2`, `1.0.0.0`, `01.2.3`) rather than a branch name. */
+const VERSION_LIKE = /^v?\d+(\.\d+)*([-+][0-9A-Za-z.-]*)?$/;
+
+/**
+ * A `--base` written like a version that is not one of semver's (`1.0`, `pets@1.0`) and names no git ref is a
+ * mistyped snapshot version: say so, listing the versions that have a snapshot, as for a version never released.
+ */
+export async function assertVersionLikeBase(config: Pick<Config, 'root' | 'contracts'>, base: string | undefined): Promise<void> {
+  if (base === undefined) return;
+  // An over-long version is refused as such (as parseBase does), before semver calls it no version at all.
+  assertCountableVersion(base.slice(base.lastIndexOf('@') + 1), `--base '${base}'`);
+  if (semverValid(base.replace(/^v(?=\d)/, ''))) return;
+  const at = base.lastIndexOf('@');
+  const named = at > 0 ? config.contracts.find((c) => c.name === base.slice(0, at)) : undefined;
+  const written = named ? base.slice(at + 1) : base;
+  if (!named && !VERSION_LIKE.test(base)) return;
+  if (named && semverValid(written.replace(/^v(?=\d)/, ''))) return;
+  if (!named) {
+    const { isGitRef } = await import('../load/git-reader.ts');
+    if (await isGitRef(config.root, base)) return; // a tag such as `1.0` is a git base
+  }
+  const { listSnapshots } = await import('../store/snapshots.ts');
+  const versions = await Promise.all((named ? [named] : config.contracts).map(async (c) => ({ name: c.name, versions: (await listSnapshots(config, c.name)).map((s) => s.version) })));
+  const known = versions.filter((v) => v.versions.length > 0).map((v) => (named ? v.versions.join(', ') : `${v.name} ${v.versions.join(', ')}`));
+  throw new ConfigError(named ? `--base '${base}': '${written}' is not a version` : `--base '${base}' is neither a snapshot version nor a git ref`, {
+    hint: known.length > 0
+      ? `versions with a snapshot: ${known.join('; ')} (write all three numbers, as in --base ${named ? `${named.name}@` : ''}1.0.0)`
+      : `no contract has a snapshot yet: run 'specver init' or 'specver version' first`,
+  });
 }

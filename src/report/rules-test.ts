@@ -3,7 +3,7 @@
 export interface RulesTestReport {
   /** specver.yaml whose rule files and severities were used, or null (built-in rules only). */
   config: string | null;
-  files: { file: string; rule: string; cases: { group: 'fires' | 'quiet'; name: string; passed: boolean; problems: string[] }[] }[];
+  files: { file: string; rule: string; kind: 'classify' | 'lint'; cases: { group: 'fires' | 'quiet' | 'valid' | 'invalid'; name: string; passed: boolean; problems: string[] }[] }[];
   summary: { cases: number; passed: number; failed: number };
 }
 

@@ -3,6 +3,7 @@
  * Unknown ids are a ConfigError naming the line.
  */
 import { ConfigError } from '../errors.ts';
+import { didYouMean } from '../toolkit/close-matches.ts';
 import { SEVERITIES, type OverrideBlock, type Severity } from '../types.ts';
 import type { RuleDefinition } from './load-rules.ts';
 import { configLine, SeverityPolicy } from './scoped-overrides.ts';
@@ -18,7 +19,7 @@ export function checkOverrides(rules: RuleDefinition[], overrides: Record<string
     if (!known.has(id)) {
       throw new ConfigError(`rules.severity names an unknown rule '${id}'`, {
         ...(configFile ? { file: SeverityPolicy.shown(configFile), line: configLine(configFile, ['rules', 'severity'], id) } : {}),
-        hint: 'run `specver rules list` to see the rule ids',
+        hint: didYouMean(id, known) ?? 'run `specver rules list` to see the rule ids',
       });
     }
     if (value !== 'off' && !(SEVERITIES as readonly string[]).includes(value)) {

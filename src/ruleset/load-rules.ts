@@ -9,6 +9,7 @@ import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, ToolError } from '../errors.ts';
 import { MAX_NESTING, nestsDeeperThan } from '../load/input-limits.ts';
+import { jsonSyntaxPosition } from '../load/json-syntax-position.ts';
 import { assertReadableInside } from '../store/safe-path.ts';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
 import { validateAgainst } from '../schema-validation.ts';
@@ -82,7 +83,12 @@ function readJson(file: string, nameOf: () => string, text?: string, root?: stri
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const name = nameOf();
-    throw new ToolError(`cannot read rule file ${name}: ${(error as Error).message}`, { file: name, cause: error, hint: 'fix the JSON syntax of the rule file' });
+    const code = (error as NodeJS.ErrnoException).code;
+    // specver.yaml names the file: a missing one is a configuration error (loadConfig names its line).
+    if (code === 'ENOENT') throw new ConfigError(`rule file ${name} does not exist`, { file: name, cause: error, hint: 'create it, or remove it from rules.files in specver.yaml' });
+    if (code !== undefined || text === undefined) throw new ToolError(`cannot read rule file ${name}: ${code ?? (error as Error).message}`, { file: name, cause: error });
+    const at = jsonSyntaxPosition(text, error);
+    throw new ToolError(`${name}:${at.line}:${at.column}: invalid JSON: ${at.reason}`, { file: name, line: at.line, cause: error, hint: 'fix the JSON syntax of the rule file' });
   }
   if (nestsDeeperThan(data)) throw new ToolError(`invalid rule file ${nameOf()}: nesting deeper than ${MAX_NESTING} levels`, { file: nameOf() });
   return data;

@@ -4,6 +4,7 @@
  * validated against the known rule ids and categories; an unknown one is a ConfigError at its line in
  * specver.yaml, so a typo cannot silently do nothing.
  */
+import { didYouMean } from '../toolkit/close-matches.ts';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { globMatcher } from './linear-glob.ts';
@@ -138,7 +139,7 @@ export class SeverityPolicy {
         const path = [input.section, 'overrides', index, 'severity'];
         throw new ConfigError(`${input.section}.overrides[${index}].severity names an unknown ${list} '${key}'`, {
           ...(input.configFile ? { file: SeverityPolicy.shown(input.configFile), line: configLine(input.configFile, path, key) } : {}),
-          hint,
+          hint: didYouMean(key, [...input.rules.keys(), ...categories]) ?? hint,
         });
       }
     });

@@ -232,6 +232,59 @@ for (const [name, key] of [
   });
 }
 
+test('interactive: a bump lower than the changes require asks why, and the answer is the changeset\'s _downgrade-reason', async () => {
+  const p = project();
+  const t = terminal(p.dir);
+  const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major' }, [finding('GET /pets was removed', 'breaking')]) });
+  await t.waitFor(/Bump for petstore[^]*● major/);
+  t.type('\x1b[B'); // down: minor
+  await t.waitFor(/Bump for petstore[^]*● minor/);
+  t.type('\r');
+  await t.waitFor(/Why may petstore be minor\? Its changes need major/);
+  t.type('\r'); // an empty reason is refused
+  await t.waitFor(/please give the reason, or press Ctrl-C and choose another bump/);
+  t.type('no client calls GET /pets\r');
+  await t.waitFor(/Summary of the change/);
+  t.type('Remove GET /pets\r');
+  assert.is(await done, 0);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'minor']]);
+  assert.is(written!.downgradeReason, 'no client calls GET /pets');
+});
+
+test('interactive: Ctrl-C at the downgrade reason cancels with exit 4 and nothing written', async () => {
+  const p = project();
+  const before = p.snapshot();
+  const t = terminal(p.dir);
+  const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major' }, [finding('GET /pets was removed', 'breaking')]) });
+  await t.waitFor(/Bump for petstore[^]*● major/);
+  t.type('\x1b[B');
+  await t.waitFor(/Bump for petstore[^]*● minor/);
+  t.type('\r');
+  await t.waitFor(/Why may petstore be minor\?/);
+  t.type('\x03');
+  await done.then(
+    () => assert.unreachable('expected a cancel'),
+    (error: CancelledError) => assert.is(error.exitCode, 4),
+  );
+  assert.equal(p.snapshot(), before);
+});
+
+test('interactive with --downgrade-reason: a lower bump asks nothing more', async () => {
+  const p = project();
+  const t = terminal(p.dir);
+  const done = run(t.ctx, { downgradeReason: 'internal only' }, { detect: detecting({ petstore: 'major' }, [finding('GET /pets was removed', 'breaking')]) });
+  await t.waitFor(/Bump for petstore[^]*● major/);
+  t.type('\x1b[B');
+  await t.waitFor(/Bump for petstore[^]*● minor/);
+  t.type('\r');
+  await t.waitFor(/Summary of the change/);
+  assert.not.match(t.screen(), /Why may/);
+  t.type('Remove GET /pets\r');
+  assert.is(await done, 0);
+  assert.is(changesets(p)[0]!.downgradeReason, 'internal only');
+});
+
 test('interactive --empty: asks contracts, bump and summary', async () => {
   const p = project();
   const t = terminal(p.dir);

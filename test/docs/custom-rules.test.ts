@@ -5,10 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
 import { runRuleCases } from '../../src/classify/rule-tester.ts';
-import { lintDocumentFromText } from '../../src/lint/document.ts';
-import { loadLintRules } from '../../src/lint/load-lint-rules.ts';
-import { runLint } from '../../src/lint/run-lint.ts';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const EXAMPLES = join(REPO_ROOT, 'docs/examples/specver-rules');
@@ -30,11 +27,18 @@ test('the classification example passes its cases with the case runner', async (
   for (const result of results) assert.equal(result.problems, [], `${result.group}: ${result.name}`);
 });
 
-test('the lint example, tested the way the page shows', async () => {
-  const rules = loadLintRules({ root: EXAMPLES, files: ['info-owner.json'], severity: {} }).filter((rule) => rule.id === 'acme/info-owner');
-  const lint = async (text: string) => (await runLint(lintDocumentFromText(text, 'spec.yaml'), rules)).map((v) => v.pointer);
-  assert.equal(await lint("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n"), ['/info/x-owner']);
-  assert.equal(await lint("openapi: 3.0.3\ninfo: {title: t, version: '1', x-owner: pets}\npaths: {}\n"), []);
+test('the lint example, tested the way the page shows: specver rules test (built CLI) prints the page\'s output', async () => {
+  const project = emptyProject();
+  for (const name of ['info-owner.json', 'info-owner.cases.yaml']) project.write(`specver-rules/${name}`, readFileSync(join(EXAMPLES, name), 'utf8'));
+  project.write('specver.yaml', 'contracts: []\nlint:\n  files: [specver-rules/info-owner.json]\n');
+  const r = await runBuiltSpecver(['rules', 'test', 'specver-rules/info-owner.cases.yaml'], { cwd: project.dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  assert.ok(page.includes(`$ npx specver rules test specver-rules/info-owner.cases.yaml\n${r.stdout}`), `page lacks the output:\n${r.stdout}`);
+});
+
+test('the page tests rules with specver rules test only: no imports of specver\'s dist/', () => {
+  assert.not.match(page, /specver\/dist\//);
+  assert.not.match(page, /```js\n[^`]*import/);
 });
 
 test('both examples fire through specver diff and specver lint, with the output the page shows', async () => {
@@ -61,7 +65,7 @@ test('both examples fire through specver diff and specver lint, with the output 
 
 test('the case files and the config shown in the page are the example files', () => {
   const yamlBlocks = codeBlocks('yaml');
-  for (const name of ['specver-rules/response-header-required-added.cases.yaml', 'specver-rules/enum-removal-internal.cases.yaml', 'policies.specver.yaml']) {
+  for (const name of ['specver-rules/response-header-required-added.cases.yaml', 'specver-rules/enum-removal-internal.cases.yaml', 'specver-rules/info-owner.cases.yaml', 'policies.specver.yaml']) {
     assert.ok(yamlBlocks.includes(readFileSync(join(EXAMPLES, '..', name), 'utf8')), `page lacks ${name} verbatim`);
   }
   const overrides = parse(readFileSync(join(EXAMPLES, '../policies.specver.yaml'), 'utf8')).rules.overrides;

@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { spawnSync } from 'node:child_process';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { fixtureProject, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const page = readFileSync(join(REPO_ROOT, 'docs/getting-started.md'), 'utf8');
@@ -56,6 +57,64 @@ test('the README tour shows the diff lines the example project really produces',
   // The location column differs: the tour makes more edits above that line.
   const row = r.stdout.split('\n').find((line) => line.includes('maximum decreased'))?.replace(/<code>[^<]*<\/code> \|$/, '');
   assert.ok(row && readme.includes(row), `README lacks: ${row}`);
+});
+
+/** The section's code blocks of one language, in order. */
+function sectionBlocks(heading: string, language: string): string[] {
+  const start = page.indexOf(`## ${heading}\n`);
+  const section = page.slice(start, page.indexOf('\n## ', start + 1));
+  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+}
+
+test('"Adopting specver on an existing API": every documented command runs (built CLI) with the documented outcome', async () => {
+  const commands = sectionBlocks('Adopting specver on an existing API', 'sh').flatMap((block) => block.split('\n')).map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+  assert.equal(commands, [
+    'npx specver init',
+    'npx specver lint --baseline-write',
+    'npx specver lint',
+    'git add specver.yaml .specver && git commit -m "Adopt specver"',
+    'npx specver breaking --base origin/main',
+    'npx specver changeset --no-interactive',
+    'npx specver version --dry-run',
+    'npx specver version',
+  ]);
+  const project = fixtureProject('petstore');
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project.dir, encoding: 'utf8' });
+    assert.is(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  };
+  const specver = async (command: string, exit: number) => {
+    const r = await runBuiltSpecver(argv(command.replace(/^npx specver /, '')), { cwd: project.dir, env: { SPECVER_NOW: '2026-03-04T05:06:07Z' } });
+    assert.is(r.exitCode, exit, `${command}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'The API as it shipped');
+  // Adoption: petstore keeps its info.version, lint passes on the baseline, the commit lands on main.
+  assert.match((await specver(commands[0]!, 0)).stdout, /version 1\.0\.0 \(from info\.version\)/);
+  await specver(commands[1]!, 0);
+  await specver(commands[2]!, 0);
+  git('add', 'specver.yaml', '.specver');
+  git('commit', '-qm', 'Adopt specver');
+  git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+  // The first pull request removes DELETE /pets/{petId}: the gate fails, then passes with the page's waiver.
+  const spec = project.read('api/petstore.yaml');
+  const removed = spec.replace(/    delete:\n      operationId: deletePet\n[^]*?(?=  \/store\/orders:)/, '');
+  assert.ok(removed !== spec);
+  project.write('api/petstore.yaml', removed);
+  assert.match((await specver(commands[4]!, 1)).stdout, /DELETE \/pets\/\{petId\}/);
+  const [waivers] = sectionBlocks('Adopting specver on an existing API', 'yaml');
+  project.write('.specver/waivers.yaml', waivers!);
+  assert.match((await specver(commands[4]!, 0)).stdout, /waived: never called by any client/);
+  project.write('.specver/waivers.yaml', waivers!.replace('rule: operation-removed', 'rule: operation-remove'));
+  assert.match((await specver(commands[4]!, 1)).stderr, /names no known rule: did you mean operation-removed/);
+  project.write('.specver/waivers.yaml', waivers!);
+  // The first release: major, from info.version.
+  await specver(commands[5]!, 0);
+  assert.match((await specver(commands[6]!, 0)).stdout, /petstore[^\n]*1\.0\.0 -> 2\.0\.0/);
+  await specver(commands[7]!, 0);
+  assert.is(JSON.parse(project.read('.specver/versions.json')).contracts.petstore, '2.0.0');
 });
 
 test.run();

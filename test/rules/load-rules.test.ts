@@ -68,7 +68,7 @@ test('rule files are named relative to the given root, else the nearest specver.
   const p = project();
   const file = p.rule(undefined, 'bad.json');
   writeFileSync(file, '{ not json');
-  assert.match(errorOf(() => loadRules([file])).message, /^cannot read rule file rules\/bad\.json: /);
+  assert.match(errorOf(() => loadRules([file])).message, /^rules\/bad\.json:1:3: invalid JSON: /);
   assert.is(ruleFileName(file, join(p.dir, 'rules')), 'bad.json');
   assert.is(ruleFileName(file, join(p.dir, 'elsewhere')), file);
   const dup = p.rule(undefined, 'dup.json');

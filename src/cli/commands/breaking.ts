@@ -53,7 +53,10 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
             selectedComparisons(ctx, current, { base: options.base, config: prepared.config, lines, ...prepared.compare }),
           );
     comparisons = [...compared, ...(await removedComparisons(prepared, names))];
+    const { knownRuleIds } = await import('../../gate/known-rule-ids.ts');
+    const knownRules = prepared.waivers.waivers.length > 0 ? await knownRuleIds(prepared.config, comparisons, prepared.compare.ruleTexts) : undefined;
     verdict = judge(comparisons, {
+      knownRules,
       acknowledgements: prepared.acknowledgements,
       waivers: prepared.waivers,
       today: ctx.now().toISOString().slice(0, 10),

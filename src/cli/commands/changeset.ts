@@ -89,6 +89,8 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   let releases: { contract: string; bump: Bump }[];
   let summary: string;
   let changes: { contract: string; bump: Bump; findings: Detected['findings'] }[] = [];
+  /** `_downgrade-reason:` of the changeset: the flag's, or the answer when a bump chosen is too low. */
+  let downgradeReason = options.downgradeReason?.trim() || undefined;
 
   if (options.empty) {
     const needed: string[] = [];
@@ -143,10 +145,18 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
       if (bump === null) continue;
       changes.push(change);
       releases.push({ contract: change.contract, bump });
-      if (BUMP_ORDER[bump] < BUMP_ORDER[change.bump] && !options.downgradeReason)
+      if (BUMP_ORDER[bump] >= BUMP_ORDER[change.bump] || downgradeReason) continue;
+      if (ask) {
+        // 'specver version' refuses a lower bump without a reason: ask for it now rather than fail the release.
+        downgradeReason = await ask.text(`Why may ${change.contract} be ${bump}? Its changes need ${change.bump}`, {
+          required: true,
+          whenEmpty: 'please give the reason, or press Ctrl-C and choose another bump',
+        });
+      } else {
         ctx.out.warn(
           `${change.contract}: ${bump} is lower than the detected changes require (${change.bump}); 'specver version' refuses it unless the changeset gives a reason (--downgrade-reason <text>, or _downgrade-reason: in its frontmatter)`,
         );
+      }
     }
     if (releases.length === 0) {
       ctx.out.result('Every contract was left out: nothing written.');
@@ -167,7 +177,7 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   const dir = changesetsDir(config.root);
   assertInState(config.root, dir, 'directory');
   await mkdir(dir, { recursive: true });
-  const created = await createChangesetFile(dir, serializeChangeset(releases, summary, options.downgradeReason?.trim() || undefined), deps.random);
+  const created = await createChangesetFile(dir, serializeChangeset(releases, summary, downgradeReason), deps.random);
   const file = relative(config.root, created.path).split(sep).join('/');
   if (ctx.json) {
     ctx.out.jsonDocument({

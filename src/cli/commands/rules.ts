@@ -4,13 +4,14 @@
  * `specver rules test <files...>`: a team's rule cases, run as the built-in rules' cases are.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../context.ts';
 import { ConfigError, UsageError } from '../../errors.ts';
 import type { Config } from '../../types.ts';
 import { displayPath, findConfigFile, loadConfig } from '../../config/load-config.ts';
-import { buildRuleCatalogue, closeMatches, type RuleEntry } from '../../report/rules-catalogue.ts';
+import { buildRuleCatalogue, type RuleEntry } from '../../report/rules-catalogue.ts';
+import { closeMatches } from '../../toolkit/close-matches.ts';
 import type { RulesTestReport } from '../../report/rules-test.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -99,34 +100,44 @@ interface TestOptions {
   format: 'text' | 'json';
 }
 
-/** `specver rules test <files...>`: run a team's rule case files with the tester the built-in rules use. */
+/** `specver rules test <files...>`: run a team's rule case files (classification or lint) with the tester the built-in rules use. */
 export async function runTest(ctx: Context, files: string[], options: TestOptions): Promise<number> {
   const config = findConfigFile(ctx.cwd, ctx.configPath) ? await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath }) : undefined;
   const { loadRuleCatalogue } = await import('../../classify/classify.ts');
   const { checkOverrides, severityPolicy } = await import('../../ruleset/apply-overrides.ts');
-  const { parseCaseFile, runCaseFile } = await import('../../classify/rule-tester.ts');
+  const { caseData, parseCaseData, runCaseFile } = await import('../../classify/rule-tester.ts');
+  const { isLintCaseData, parseLintCases, runLintCases } = await import('../../lint/lint-rule-tester.ts');
+  const { builtinLintRules, loadLintRules } = await import('../../lint/load-lint-rules.ts');
   const rules = await loadRuleCatalogue({ ruleFiles: (config?.rules.files ?? []).map((file) => resolve(config!.root, file)) });
   checkOverrides(rules, config?.rules.severity, config?.file);
   const policy = severityPolicy(rules, config?.rules.severity, config?.rules.overrides, config?.file);
+  const lintRules = config ? loadLintRules({ root: config.root, files: config.lint.files, severity: config.lint.severity }) : builtinLintRules();
   const report: RulesTestReport = { config: config ? displayPath(ctx.cwd, config.file) : null, files: [], summary: { cases: 0, passed: 0, failed: 0 } };
   for (const file of files) {
-    const shown = displayPath(ctx.cwd, resolve(ctx.cwd, file));
+    const full = resolve(ctx.cwd, file);
+    const shown = displayPath(ctx.cwd, full);
     let text: string;
     try {
-      text = readFileSync(resolve(ctx.cwd, file), 'utf8');
+      text = readFileSync(full, 'utf8');
     } catch (error) {
       throw new ConfigError(`cannot read case file ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: shown, hint: 'pass the path of a rule case file (YAML)' });
     }
-    const cases = parseCaseFile(text, shown);
-    const rule = rules.find((r) => r.id === cases.rule);
-    if (!rule) {
-      const close = closeMatches(cases.rule, rules.map((r) => r.id));
-      throw new ConfigError(`case file ${shown} is for rule '${cases.rule}', which is not a classification rule of this project`, {
-        file: shown, hint: close.length ? `did you mean ${close.join(', ')}? (team rules must be listed in rules.files)` : 'list the rule file in specver.yaml rules.files',
-      });
+    const data = caseData(text, shown);
+    const id = (data as { rule?: unknown } | null)?.rule;
+    const isLint = typeof id === 'string' && lintRules.some((r) => r.id === id);
+    const isClassify = typeof id === 'string' && rules.some((r) => r.id === id);
+    if (isLintCaseData(data) || (isLint && !isClassify)) {
+      const cases = parseLintCases(data, shown);
+      if (!isLint) throw unknownRule(shown, cases.rule, rules.map((r) => r.id), lintRules.map((r) => r.id));
+      const results = await runLintCases(cases, lintRules, full, config?.root ?? dirname(full));
+      report.files.push({ file: shown, rule: cases.rule, kind: 'lint', cases: results.map((r) => ({ group: r.group, name: r.name, passed: r.problems.length === 0, problems: r.problems })) });
+      continue;
     }
+    const cases = parseCaseData(data, shown);
+    const rule = rules.find((r) => r.id === cases.rule);
+    if (!rule) throw unknownRule(shown, cases.rule, rules.map((r) => r.id), lintRules.map((r) => r.id));
     const results = await runCaseFile(cases, rule, rules, policy);
-    report.files.push({ file: shown, rule: rule.id, cases: results.map((r) => ({ group: r.group, name: r.name, passed: r.problems.length === 0, problems: r.problems })) });
+    report.files.push({ file: shown, rule: rule.id, kind: 'classify', cases: results.map((r) => ({ group: r.group, name: r.name, passed: r.problems.length === 0, problems: r.problems })) });
   }
   const all = report.files.flatMap((f) => f.cases);
   report.summary = { cases: all.length, passed: all.filter((c) => c.passed).length, failed: all.filter((c) => !c.passed).length };
@@ -136,4 +147,13 @@ export async function runTest(ctx: Context, files: string[], options: TestOption
     ctx.out.result(renderRulesTestText(report, (colour, text) => ctx.out.paint(colour, text)));
   }
   return report.summary.failed > 0 ? 1 : 0;
+}
+
+/** A case file for a rule this project does not have, with the closest ids of either kind. */
+function unknownRule(shown: string, id: string, classifyIds: string[], lintIds: string[]): ConfigError {
+  const close = closeMatches(id, [...classifyIds, ...lintIds]);
+  return new ConfigError(`case file ${shown} is for rule '${id}', which is not a classification or lint rule of this project`, {
+    file: shown,
+    hint: close.length ? `did you mean ${close.join(', ')}? (team rules must be listed in rules.files or lint.files)` : 'list the rule file in specver.yaml rules.files or lint.files',
+  });
 }
