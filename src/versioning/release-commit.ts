@@ -41,8 +41,10 @@ async function isAncestor(root: string, ancestor: string, commit: string): Promi
  */
 export async function releaseCommit(root: string, tag: string, snapshots: string[]): Promise<string> {
   const commits: string[] = [];
+  // A repository without a commit yet has no HEAD to read the history of.
+  const unborn = !(await runGitIn(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).ok;
   for (const file of snapshots) {
-    const commit = await addingCommit(root, file);
+    const commit = unborn ? undefined : await addingCommit(root, file);
     if (!commit) {
       throw new ConfigError(`${tag} is not released in a commit yet: no commit of HEAD's history adds ${file}`, {
         hint: 'commit the release (the files specver version wrote), then run specver tag again',

@@ -115,6 +115,9 @@ test('each version is tagged on the commit that released it, not on HEAD; tags t
 test('a release not committed yet, or beyond a shallow clone\'s history, stops the run with exit 2 and no tag', async () => {
   const p = releasedProject('specver-tag-uncommitted-');
   assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  const noCommit = await built(p.dir, 'tag');
+  assert.is(noCommit.exitCode, 2, noCommit.stderr);
+  assert.match(noCommit.stderr, /^specver: petstore@1\.0\.0 is not released in a commit yet/);
   git(p.dir, 'add', 'api');
   git(p.dir, 'commit', '-q', '-m', 'specs only');
   let r = await built(p.dir, 'tag');
