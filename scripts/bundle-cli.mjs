@@ -6,13 +6,16 @@
  *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
  * - dist/main.cjs: the bin (CommonJS, like the bundle), a few lines that answer `--version` alone or load that bundle.
  * - dist/pipeline/compare-worker.js: where a worker thread of parallel comparisons starts; it loads the same bundle.
+ * - dist/cli-<hash>.cjs.map: the bundle's source map (positions only, no sources), read only to print a stack
+ *   trace with --verbose (src/cli/stack-trace.ts), never on a run's way: the bundle names no map, so Node does
+ *   not load it.
  * tsc's per-module output stays beside them for code that imports one module of the built CLI.
  *
  * Each module's import.meta.url is rewritten to the URL its own file has under dist/, so the paths built
  * from it (rules/, schemas/, package.json, the worker, createRequire) resolve exactly as they do unbundled.
  */
 import { readFile } from 'node:fs/promises';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -45,7 +48,7 @@ const moduleUrlHelpers = (distUrl) => [
 const common = { bundle: true, platform: 'node', target: 'node20', plugins: [importMetaUrlPerModule], logLevel: 'warning', outdir: dist };
 
 rmSync(`${dist}chunks`, { recursive: true, force: true }); // earlier builds split the CLI into chunks
-for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\..+\.cache)?$/.test(name)) rmSync(`${dist}${name}`);
+for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\..+\.cache|\.map)?$/.test(name)) rmSync(`${dist}${name}`);
 
 const cli = await build({
   ...common,
@@ -56,9 +59,13 @@ const cli = await build({
   metafile: true,
   // No comments or indentation: less to read on every run. Names stay, so stack traces (--verbose) still read.
   minifyWhitespace: true,
+  // `external`: no sourceMappingURL comment, so the bundle's bytes (and the code caches) are what they were.
+  sourcemap: 'external',
+  sourcesContent: false,
   banner: { js: moduleUrlHelpers("require('node:url').pathToFileURL(__filename).href").join('\n') },
 });
 const bundle = basename(Object.keys(cli.metafile.outputs).find((file) => file.endsWith('.cjs')));
+if (!existsSync(`${dist}${bundle}.map`)) throw new Error(`esbuild wrote no dist/${bundle}.map`);
 // The loader reads the bundle as latin1 (a one-byte string, no UTF-8 decoding): that needs ASCII, which esbuild's
 // default charset gives outside comments, and minifying leaves none.
 const nonAscii = /[^\x00-\x7f]/.exec(readFileSync(`${dist}${bundle}`, 'latin1'));

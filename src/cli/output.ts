@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { jsonTerminalSafe, terminalSafe, withoutWorkflowCommands } from './terminal-text.ts';
+import { readableStack } from './stack-trace.ts';
 export interface Streams {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
@@ -128,11 +129,11 @@ export class Output {
       const error: Record<string, unknown> = { code, message };
       if (hint) error.hint = hint;
       this.streams.stdout.write(`${jsonTerminalSafe(JSON.stringify({ error }, null, 2))}\n`);
-      if (stack && this.verbose) this.writeText(this.streams.stderr, `${stack}\n`);
+      if (stack && this.verbose) this.writeText(this.streams.stderr, `${readableStack(stack)}\n`);
       return;
     }
     this.writeText(this.streams.stderr, `${this.paintErr('red', 'specver:')} ${message}\n`);
     if (hint) this.writeText(this.streams.stderr, `hint: ${hint}\n`);
-    if (stack && this.verbose) this.writeText(this.streams.stderr, `${stack}\n`);
+    if (stack && this.verbose) this.writeText(this.streams.stderr, `${readableStack(stack)}\n`);
   }
 }

@@ -14,23 +14,17 @@ import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, 
 import { flattenAllOf, isFolded, keyWriter, writtenIn } from './flatten-all-of.ts';
 import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
-import { escapeSegment } from '../toolkit/json-pointer.ts';
+import { escapeSegment, joinPointer } from '../toolkit/json-pointer.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { stabilityMove } from './stability.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
 import { describeChanges } from './describe-changes.ts';
 import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
-import { isRecord } from '../toolkit/values.ts';
+import { isEmptyRecord, isRecord } from '../toolkit/values.ts';
 import { InclusionProver } from './schema-inclusion.ts';
 import { descendScope, scopeFor, scopeKey, scopedTypes, scopeProperties, scopeRequires } from './schema-scope.ts';
 import { typeEffect } from './schema-view.ts';
-
-function isEmptyRecord(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
-  return true;
-}
 
 export interface ComparatorEnv {
   /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
@@ -193,14 +187,14 @@ export class SchemaComparator {
 
   /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
   private slot(parent: Located, key: string, node: unknown): Located {
-    return { node, pointer: `${parent.pointer}/${escapeSegment(key)}`, ...(parent.file ? { file: parent.file } : {}) };
+    return { node, pointer: joinPointer(parent.pointer, key), ...(parent.file ? { file: parent.file } : {}) };
   }
 
   private child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located {
     // An empty stand-in for a keyword the parent lacks (`properties: {}` for a schema without) was written
     // nowhere: nothing to look up.
     if (isEmptyRecord(node) && typeof parent.node === 'object' && parent.node !== null && !Object.prototype.hasOwnProperty.call(parent.node, key)) return this.slot(parent, key, node);
-    const located = this.locate(side, node, `${parent.pointer}/${escapeSegment(key)}`);
+    const located = this.locate(side, node, joinPointer(parent.pointer, key));
     if (!located.file && parent.file) located.file = parent.file;
     return located;
   }

@@ -10,7 +10,7 @@ import type { CompatibilityMode, RawChange } from './types.ts';
 import { normalizeJsonSchema } from '../normalize/json-schema.ts';
 import { SchemaComparator } from './compare-schemas.ts';
 import type { Origin } from './types.ts';
-import { escapeSegment } from '../toolkit/json-pointer.ts';
+import { joinPointer } from '../toolkit/json-pointer.ts';
 
 export interface JsonSchemaDiffOptions { compatibility: CompatibilityMode }
 
@@ -101,7 +101,7 @@ function referencesIn(spec: LoadedSpec): Map<string, string[]> {
     seen.add(node);
     for (const [key, child] of Object.entries(node)) {
       if (child === null || typeof child !== 'object') continue;
-      const slot = `${at}/${escapeSegment(key)}`;
+      const slot = joinPointer(at, key);
       const origin = spec.origin(child, slot);
       if (origin && origin.file === spec.path && origin.pointer !== slot) {
         const target = DEFINITION.exec(origin.pointer);

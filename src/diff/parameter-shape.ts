@@ -3,11 +3,13 @@
  * parameter is a scalar or an array (`?x=v` in every style), so a scalar that becomes an array still accepts
  * what clients sent; and `explode` only changes how arrays and objects are written, never a primitive.
  */
+import { isRecord } from '../toolkit/values.ts';
+
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 
 /** The declared types besides `null` (a list, as OpenAPI 3.1 allows, or one). */
 function typesOf(schema: any): unknown[] {
-  if (typeof schema !== 'object' || schema === null) return [];
+  if (!isRecord(schema)) return [];
   return Array.isArray(schema.type) ? schema.type.filter((t: unknown) => t !== 'null') : schema.type === undefined ? [] : [schema.type];
 }
 
@@ -35,7 +37,7 @@ export function scalarTypes(schema: any): string {
 
 /** The schema is an array of one item schema. */
 function isArrayOf(schema: any): boolean {
-  return typeOf(schema) === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items);
+  return typeOf(schema) === 'array' && isRecord(schema.items);
 }
 
 /** `became-array` (scalar -> array of items), `became-scalar` (the reverse), or undefined. */

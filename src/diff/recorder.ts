@@ -7,7 +7,7 @@
 import type { LoadedSpec } from '../load/types.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, RawChange } from './types.ts';
 import { canonicalEqual } from './schema-hash.ts';
-import { escapeSegment, unescapeSegment } from '../toolkit/json-pointer.ts';
+import { escapeSegment, joinPointer, unescapeSegment } from '../toolkit/json-pointer.ts';
 
 const REUSABLE = /^\/(components\/[^/]+|definitions|parameters|responses)\//;
 /** Where a change serves every operation that uses it: a reusable component, or the document's security. */
@@ -56,13 +56,13 @@ export class ChangeRecorder {
     const node = spot.node;
     const origin = typeof node === 'object' && node !== null ? spec.origin(node, spot.pointer) : undefined;
     if (origin && REUSABLE.test(origin.pointer)) {
-      return { pointer: `${origin.pointer}/${escapeSegment(key)}`, ...(origin.file === spec.path ? {} : { file: origin.file }) };
+      return { pointer: joinPointer(origin.pointer, key), ...(origin.file === spec.path ? {} : { file: origin.file }) };
     }
     // A node written in another file (a path item or operation `$ref`ed in), or a merged `$ref` whose key came
     // from its target: the key is located where it was written, never at the document path in the root file.
     const written = typeof node === 'object' && node !== null ? spec.keyOrigin?.(node, key, spot.pointer) : undefined;
     if (written && written.file !== spec.path) return { pointer: written.pointer, file: written.file };
-    return { pointer: `${spot.pointer}/${escapeSegment(key)}` };
+    return { pointer: joinPointer(spot.pointer, key) };
   }
 
   /** Every change, with `usedBy` set where one inside a component serves several operations. */

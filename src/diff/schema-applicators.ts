@@ -6,7 +6,7 @@
  */
 import type { ChangeAction, ChangeKind, RawChange, SchemaEffect } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
-import { isRecord } from '../toolkit/values.ts';
+import { isEmptyRecord, isRecord } from '../toolkit/values.ts';
 import { branchScope, descendScope } from './schema-scope.ts';
 
 export interface Recursor extends KeywordEmitter {
@@ -82,7 +82,7 @@ function single(c: Recursor, keyword: string, kind: ChangeKind, b: Located, r: L
 }
 
 /** A position's schema, with `true` and `{}` (both accept anything) read as open. */
-const positionSchema = (value: unknown): unknown => (isRecord(value) && Object.keys(value).length === 0 ? undefined : open(value));
+const positionSchema = (value: unknown): unknown => (isEmptyRecord(value) ? undefined : open(value));
 
 /** The schema declares its types and none is `array`: it accepts no array, so its items never apply. */
 function acceptsNoArray(node: Record<string, unknown>): boolean {

@@ -8,6 +8,7 @@ import type { RawChange } from './types.ts';
 import type { KeywordEmitter, Located, Walk } from './schema-keywords.ts';
 import { posix } from 'node:path';
 import type { Origin } from './types.ts';
+import { decodeUriComponentOr } from '../toolkit/uri.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 /** `#/components/schemas/Cat` and `Cat` name the same target. */
@@ -44,12 +45,8 @@ function mappedMemberHash(identity: MemberIdentity, side: 'base' | 'revision', a
  */
 function mappingTarget(value: string, holderFile: string | undefined): ((member: { origin?: string; written?: Origin }) => boolean) | undefined {
   const hash = value.indexOf('#');
-  let fragment: string;
-  try {
-    fragment = hash < 0 ? '' : decodeURIComponent(value.slice(hash + 1));
-  } catch {
-    return undefined;
-  }
+  const fragment = hash < 0 ? '' : decodeUriComponentOr(value.slice(hash + 1), undefined);
+  if (fragment === undefined) return undefined;
   if (hash === 0) return (member) => member.origin === fragment || (member.written?.pointer === fragment && member.written.file === (holderFile ?? ''));
   const path = hash < 0 ? value : value.slice(0, hash);
   const named = hash < 0 ? `/components/schemas/${value}` : undefined;

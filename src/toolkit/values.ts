@@ -5,6 +5,13 @@ export function isRecord(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A mapping with no own keys (`{}`); counted without building the list of keys. */
+export function isEmptyRecord(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
+  return true;
+}
+
 /**
  * Order of two strings by UTF-16 code units: the same on every machine, and cheap. `localeCompare` depends on
  * the locale (and the first call in a process spends ~13 ms setting up ICU's collator).

@@ -36,7 +36,8 @@ test('codeCacheFamily: the first word that is not an option picks the cache', ()
 test('the build leaves one ASCII bundle, and V8 takes its cache of every family', async () => {
   const bundle = bundleIn(DIST); // exactly one, or it throws
   assert.not.match(readFileSync(join(DIST, bundle), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
-  const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundle}.`)).sort();
+  const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundle}.`) && name !== `${bundle}.map`).sort();
+  assert.ok(readdirSync(DIST).includes(`${bundle}.map`), 'its source map, for --verbose stack traces');
   assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundle, family)).sort(), 'one cache per family, for this Node');
   const main = readFileSync(join(DIST, 'main.cjs'), 'utf8');
   assert.ok(main.includes(`"${bundle}"`), 'dist/main.cjs loads this bundle');

@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
+import { buildProgram } from '../../src/cli/program.ts';
+import type { Command } from 'commander';
 import { emptyProject, fixtureProject, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const project = emptyProject();
@@ -46,6 +48,49 @@ test('bash completion offers the project\'s contract names where a command takes
   const names = await runSpecver(['contract', 'list', '--names'], { cwd: p.dir });
   assert.is(names.stdout, 'catalog\nlegacy\npetstore\ncustomer\norder-event\n');
   p.remove();
+});
+
+/** Completions of `line` by the bash script the built CLI prints. */
+let builtScript: string | undefined;
+async function completeBuilt(line: string): Promise<string[]> {
+  const file = join(project.dir, 'specver-built.bash');
+  if (builtScript === undefined) writeFileSync(file, (builtScript = (await runBuiltSpecver(['completion', 'bash'], { cwd: project.dir })).stdout));
+  const words = line.split(' ');
+  const program = `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _specver_complete; echo "\${COMPREPLY[*]}"`;
+  return execFileSync('bash', ['-c', program], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+}
+
+test('bash completion offers the values of an option with choices, and of a positional argument (built CLI)', async () => {
+  assert.equal(await completeBuilt('specver breaking --format '), ['text', 'json', 'github', 'junit']);
+  assert.equal(await completeBuilt('specver breaking --format j'), ['json', 'junit']);
+  assert.equal(await completeBuilt('specver breaking --policy '), ['base', 'head']);
+  assert.equal(await completeBuilt('specver diff --format '), ['text', 'json', 'markdown', 'html']);
+  assert.equal(await completeBuilt('specver lint --fail-severity w'), ['warn']);
+  assert.equal(await completeBuilt('specver init --versioning '), ['independent', 'fixed']);
+  assert.equal(await completeBuilt('specver completion '), ['bash', 'zsh', 'fish']);
+  // After a value, options again.
+  assert.ok((await completeBuilt('specver breaking --format json --')).includes('--policy'));
+});
+
+test('every option with choices completes to exactly its choices, in bash and fish', async () => {
+  const program = buildProgram({ cwd: project.dir, env: {}, streams: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin } }, '0.0.0').program;
+  const fish = (await runBuiltSpecver(['completion', 'fish'], { cwd: project.dir })).stdout;
+  let checked = 0;
+  const visit = async (command: Command, path: string[]) => {
+    for (const sub of command.commands) {
+      if (sub.name() === 'help') continue;
+      const here = [...path, sub.name()];
+      for (const option of sub.options) {
+        if (!option.argChoices || !option.long) continue;
+        assert.equal(await completeBuilt(`specver ${here.join(' ')} ${option.long} `), option.argChoices, `${here.join(' ')} ${option.long}`);
+        assert.ok(fish.includes(`-l ${option.long.slice(2)} -x -a "${option.argChoices.join(' ')}"`), `fish: ${here.join(' ')} ${option.long}`);
+        checked++;
+      }
+      await visit(sub, here);
+    }
+  };
+  await visit(program, []);
+  assert.ok(checked >= 10, `only ${checked} options with choices`);
 });
 
 test('zsh and fish scripts mention every top-level command', async () => {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -25,14 +25,18 @@ test('tag creates exactly the missing tags of the current versions, annotated, o
   git(p.dir, 'commit', '-q', '-m', 'init');
   git(p.dir, 'tag', 'users@1.0.0');
 
+  const init = git(p.dir, 'rev-parse', 'HEAD');
   let r = await cli('tag', '--dry-run');
-  assert.is(r.stdout, '[dry-run] would create petstore@1.0.0\n');
+  assert.is(r.stdout, `[dry-run] would create petstore@1.0.0 on ${init.slice(0, 12)}, the commit that released it\nusers@1.0.0 exists already: left as it is\n`);
   assert.is(git(p.dir, 'tag', '--list'), 'users@1.0.0');
 
   r = await cli('tag', '--json');
   assert.is(r.exitCode, 0, r.stderr);
   assertValidOutput('tag.schema.json', r.json());
-  assert.equal(r.json().tags.map((t: { tag: string; created: boolean }) => [t.tag, t.created]), [['petstore@1.0.0', true], ['users@1.0.0', false]]);
+  assert.equal(
+    r.json().tags.map((t: { tag: string; created: boolean; existed: boolean; commit?: string }) => [t.tag, t.created, t.existed, t.commit]),
+    [['petstore@1.0.0', true, false, init], ['users@1.0.0', false, true, undefined]],
+  );
   assert.is(git(p.dir, 'cat-file', '-t', 'petstore@1.0.0'), 'tag', 'annotated');
   assert.is(git(p.dir, 'rev-parse', 'petstore@1.0.0^{commit}'), git(p.dir, 'rev-parse', 'HEAD'));
 
@@ -41,7 +45,7 @@ test('tag creates exactly the missing tags of the current versions, annotated, o
   assert.is((await cli('version')).exitCode, 0);
   git(p.dir, 'commit', '-q', '-m', 'release');
   r = await cli('tag');
-  assert.is(r.stdout.split('\n')[0], 'created petstore@1.1.0');
+  assert.is(r.stdout.split('\n')[0], `created petstore@1.1.0 on ${git(p.dir, 'rev-parse', '--short=12', 'HEAD')}, the commit that released it`);
   assert.equal(git(p.dir, 'tag', '--list').split('\n'), ['petstore@1.0.0', 'petstore@1.1.0', 'users@1.0.0']);
   r = await cli('tag');
   assert.match(r.stdout, /Every current version is tagged already/);
@@ -59,8 +63,103 @@ test('fixed versioning tags v<version> once; outside a git work tree: exit 2', a
   git(p.dir, 'init', '-q', '-b', 'main');
   git(p.dir, 'add', '-A');
   git(p.dir, 'commit', '-q', '-m', 'init');
-  assert.is((await cli('tag')).stdout.split('\n')[0], 'created v2.0.0');
+  assert.is((await cli('tag')).stdout.split('\n')[0], `created v2.0.0 on ${git(p.dir, 'rev-parse', '--short=12', 'HEAD')}, the commit that released it`);
   assert.is(git(p.dir, 'tag', '--list'), 'v2.0.0');
+});
+
+/** A git work tree with the petstore spec, and the users spec unless `users` is false. */
+function releasedProject(prefix: string, users = true) {
+  const p = emptyProject(prefix);
+  git(p.dir, 'init', '-q', '-b', 'main');
+  p.write('api/petstore.yaml', SPEC);
+  if (users) p.write('api/users.yaml', SPEC.replace('title: Petstore', 'title: Users'));
+  return p;
+}
+
+async function built(dir: string, ...args: string[]) {
+  return runBuiltSpecver(args, { cwd: dir, env: { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+}
+
+test('each version is tagged on the commit that released it, not on HEAD; tags that exist are left alone and listed', async () => {
+  const p = releasedProject('specver-tag-release-');
+  assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'init');
+  const init = git(p.dir, 'rev-parse', 'HEAD');
+  p.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": minor\n---\n\nDocs\n');
+  assert.is((await built(p.dir, 'version')).exitCode, 0);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'release petstore 1.1.0');
+  const release = git(p.dir, 'rev-parse', 'HEAD');
+  // Work after the release, and a users tag someone already put elsewhere by hand.
+  p.write('README.md', 'later\n');
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'later work');
+  git(p.dir, 'tag', 'users@1.0.0', release);
+
+  const dry = await built(p.dir, 'tag', '--dry-run', '--json');
+  assert.is(dry.exitCode, 0, dry.stderr);
+  assertValidOutput('tag.schema.json', dry.json());
+  assert.equal(dry.json().tags.map((t: { tag: string; commit?: string; existed: boolean }) => [t.tag, t.commit, t.existed]), [['petstore@1.1.0', release, false], ['users@1.0.0', undefined, true]]);
+  assert.is(git(p.dir, 'tag', '--list'), 'users@1.0.0', '--dry-run creates nothing');
+
+  const r = await built(p.dir, 'tag');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.stdout, `created petstore@1.1.0 on ${release.slice(0, 12)}, the commit that released it\nusers@1.0.0 exists already: left as it is\nPush them: git push origin petstore@1.1.0\n`);
+  assert.is(git(p.dir, 'rev-parse', 'petstore@1.1.0^{commit}'), release);
+  assert.is(git(p.dir, 'cat-file', '-t', 'petstore@1.1.0'), 'tag', 'annotated');
+  assert.is(git(p.dir, 'rev-parse', 'users@1.0.0'), release, 'the existing tag is not moved');
+  assert.not.equal(release, init);
+});
+
+test('a release not committed yet, or beyond a shallow clone\'s history, stops the run with exit 2 and no tag', async () => {
+  const p = releasedProject('specver-tag-uncommitted-');
+  assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  const noCommit = await built(p.dir, 'tag');
+  assert.is(noCommit.exitCode, 2, noCommit.stderr);
+  assert.match(noCommit.stderr, /^specver: petstore@1\.0\.0 is not released in a commit yet/);
+  git(p.dir, 'add', 'api');
+  git(p.dir, 'commit', '-q', '-m', 'specs only');
+  let r = await built(p.dir, 'tag');
+  assert.is(r.exitCode, 2);
+  assert.is(r.stderr, 'specver: petstore@1.0.0 is not released in a commit yet: no commit of HEAD\'s history adds .specver/snapshots/petstore@1.0.0.yaml\nhint: commit the release (the files specver version wrote), then run specver tag again\n');
+  assert.is(git(p.dir, 'tag', '--list'), '');
+
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'init');
+  p.write('README.md', 'later\n');
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'later work');
+  const clone = emptyProject('specver-tag-shallow-');
+  git(clone.dir, 'clone', '-q', '--depth', '1', `file://${p.dir}`, 'repo');
+  r = await built(join(clone.dir, 'repo'), 'tag');
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /^specver: petstore@1\.0\.0: this clone is shallow, so the commit that released it is not known \(its history stops at [0-9a-f]{12}\)\nhint: fetch the whole history/);
+  assert.is(git(join(clone.dir, 'repo'), 'tag', '--list'), '');
+  // Fetched down to the release's parent, the release is known (a commit whose parent is missing is not), and
+  // the tag goes on it.
+  git(join(clone.dir, 'repo'), 'fetch', '-q', '--depth', '2');
+  assert.is((await built(join(clone.dir, 'repo'), 'tag')).exitCode, 2);
+  git(join(clone.dir, 'repo'), 'fetch', '-q', '--depth', '3');
+  r = await built(join(clone.dir, 'repo'), 'tag');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(git(join(clone.dir, 'repo'), 'rev-parse', 'petstore@1.0.0^{commit}'), git(p.dir, 'rev-parse', 'HEAD~1'));
+});
+
+test('fixed versioning: a contract added after the release does not move the tag of that version', async () => {
+  const p = releasedProject('specver-tag-fixed-later-', false);
+  assert.is((await built(p.dir, 'init', '--versioning', 'fixed', '--initial-version', '2.0.0')).exitCode, 0, 'init');
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'release 2.0.0');
+  const release = git(p.dir, 'rev-parse', 'HEAD');
+  p.write('api/users.yaml', SPEC.replace('title: Petstore', 'title: Users'));
+  const added = await built(p.dir, 'contract', 'add', 'api/users.yaml', '--name', 'users');
+  assert.is(added.exitCode, 0, added.stderr);
+  git(p.dir, 'add', '-A');
+  git(p.dir, 'commit', '-q', '-m', 'add users');
+  const r = await built(p.dir, 'tag', '--json');
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.equal(r.json().tags, [{ tag: 'v2.0.0', contracts: ['petstore', 'users'], version: '2.0.0', created: true, existed: false, commit: release }]);
 });
 
 test.run();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALIASES_FILE, parseAliasGiven, aliasDefinitions } from '../../src/lint/aliases.ts';
+import { HTTP_METHODS, HTTP_METHODS_3_2 } from '../../src/toolkit/openapi.ts';
 import { checkFunctionOptions, FUNCTION_NAMES, FUNCTIONS } from '../../src/lint/functions/index.ts';
 import { BUILTIN_LINT_RULES_DIR, builtinLintRules, parseLintRule } from '../../src/lint/load-lint-rules.ts';
 import { SCHEMAS_DIR, validateAgainst } from '../../src/schema-validation.ts';
@@ -77,6 +78,14 @@ test('every function has a valid options schema and at least one message', () =>
 
 test('aliases.json is valid against its schema', () => {
   assert.equal(validateAgainst('lint-aliases.schema.json', JSON.parse(readFileSync(fileURLToPath(ALIASES_FILE), 'utf8'))), []);
+});
+
+test('the operation keys an alias selects (#operations ...) are the HTTP methods of the OpenAPI version, in order', () => {
+  const lists = new Set<string>();
+  for (const alias of Object.values(aliasDefinitions())) {
+    for (const paths of Object.values(alias.targets)) for (const path of paths) for (const found of path.matchAll(/\[(get,[a-z,]+)\]/g)) lists.add(found[1]!);
+  }
+  assert.equal([...lists].sort(), [HTTP_METHODS.join(','), HTTP_METHODS_3_2.join(',')].sort());
 });
 
 test('every case file belongs to a rule', () => {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { escapeSegment, joinPointer, lastSegment, parentPointer, pointerSegments, splitPointer, toPointer, unescapeSegment, valueAt } from '../../src/toolkit/json-pointer.ts';
 import { decodeUriComponentOr, decodeUriComponentSafe } from '../../src/toolkit/uri.ts';
-import { isRecord } from '../../src/toolkit/values.ts';
+import { isEmptyRecord, isRecord } from '../../src/toolkit/values.ts';
 
 test('pointer segments escape and unescape (RFC 6901), ~01 stays ~1', () => {
   assert.is(escapeSegment('a/b~c'), 'a~1b~0c');
@@ -28,6 +28,13 @@ test('valueAt reads own properties only; isRecord rejects arrays and null', () =
   assert.is(valueAt({}, '/constructor'), undefined);
   assert.ok(isRecord({}));
   assert.not.ok(isRecord([]) || isRecord(null) || isRecord('x'));
+});
+
+test('isEmptyRecord: a mapping without own keys (inherited ones do not count); arrays and null are not mappings', () => {
+  assert.ok(isEmptyRecord({}));
+  assert.ok(isEmptyRecord(Object.create({ inherited: 1 })));
+  assert.not.ok(isEmptyRecord({ a: undefined }));
+  assert.not.ok(isEmptyRecord([]) || isEmptyRecord(null) || isEmptyRecord(''));
 });
 
 test.run();
