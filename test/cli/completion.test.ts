@@ -61,7 +61,7 @@ async function completeBuilt(line: string): Promise<string[]> {
 }
 
 test('bash completion offers the values of an option with choices, and of a positional argument (built CLI)', async () => {
-  assert.equal(await completeBuilt('specver breaking --format '), ['text', 'json', 'github', 'junit']);
+  assert.equal(await completeBuilt('specver breaking --format '), ['text', 'json', 'github', 'junit', 'markdown', 'sarif', 'html']);
   assert.equal(await completeBuilt('specver breaking --format j'), ['json', 'junit']);
   assert.equal(await completeBuilt('specver breaking --policy '), ['base', 'head']);
   assert.equal(await completeBuilt('specver diff --format '), ['text', 'json', 'markdown', 'html']);

@@ -90,12 +90,12 @@ test('severity overrides: off and new levels apply; unknown ids and levels are c
   assert.throws(() => loadLintRules({ root: project.dir, files: [], severity: { 'info-contact': 'loud' } }), (e: unknown) => e instanceof ConfigError);
 });
 
-test('custom rule files load; a missing one is a tool error naming it', () => {
+test('custom rule files load; a missing one is a configuration error naming it', () => {
   const project = emptyProject();
   project.write('lint/acme-rule.json', rule({ id: 'acme/acme-rule' }));
   const rules = loadLintRules({ root: project.dir, files: ['lint/acme-rule.json'], severity: { 'acme/acme-rule': 'warn' } });
   assert.is(rules.find((r) => r.id === 'acme/acme-rule')?.severity, 'warn');
-  assert.throws(() => loadLintRules({ root: project.dir, files: ['lint/missing.json'], severity: {} }), (e: unknown) => e instanceof ToolError && /lint\/missing\.json/.test((e as Error).message));
+  assert.throws(() => loadLintRules({ root: project.dir, files: ['lint/missing.json'], severity: {} }), (e: unknown) => e instanceof ConfigError && /lint\/missing\.json/.test((e as Error).message));
 });
 
 test.run();
