@@ -66,7 +66,6 @@ const HANDLED = new Set([
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
 export class SchemaComparator {
-  private readonly hasher = SchemaHasher.pair();
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
@@ -98,7 +97,11 @@ export class SchemaComparator {
 
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
 
-  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
+  /**
+   * `hasher`: a nested comparison shares its parent's hashes, which depend on structure only: the whole-union
+   * questions compare the same subtrees over and over, and hashing them afresh each time cost more than the rest.
+   */
+  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false, private readonly hasher = SchemaHasher.pair()) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
   }
 
@@ -400,7 +403,7 @@ export class SchemaComparator {
     if (this.nested) return undefined;
     const known = this.innerMemo.get(before)?.get(after);
     if (known) return known;
-    const inner = new SchemaComparator(this.env, true);
+    const inner = new SchemaComparator(this.env, true, this.hasher);
     inner.compare(before, after, { direction: 'standalone' });
     const changes = inner.changes();
     if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());
