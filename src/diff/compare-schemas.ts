@@ -65,8 +65,6 @@ const HANDLED = new Set([
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
 export class SchemaComparator {
-  /** Hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. */
-  private readonly hasher: { base: SchemaHasher; revision: SchemaHasher };
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
   private readonly all: RawChange[] = [];
@@ -98,8 +96,16 @@ export class SchemaComparator {
 
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
 
-  constructor(private readonly env: ComparatorEnv = {}, private readonly nested = false) {
-    this.hasher = SchemaHasher.pair(env.baseRefUrl, env.revisionRefUrl);
+  /**
+   * `hasher` hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. A
+   * nested comparison shares its parent's hashes, which depend on structure only: the whole-union questions
+   * compare the same subtrees over and over, and hashing them afresh each time cost more than the rest.
+   */
+  constructor(
+    private readonly env: ComparatorEnv = {},
+    private readonly nested = false,
+    private readonly hasher = SchemaHasher.pair(env.baseRefUrl, env.revisionRefUrl),
+  ) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
   }
 
@@ -430,7 +436,7 @@ export class SchemaComparator {
     if (this.nested) return undefined;
     const known = this.innerMemo.get(before)?.get(after);
     if (known) return known;
-    const inner = new SchemaComparator(this.env, true);
+    const inner = new SchemaComparator(this.env, true, this.hasher);
     inner.compare(before, after, { direction: 'standalone' });
     const changes = inner.changes();
     if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());

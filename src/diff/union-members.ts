@@ -33,7 +33,7 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
     // The whole union appeared or went (beside other keywords): values must now match a member, or no longer.
     const added = bm.length === 0;
     // A union every old value still matches (`type: array` -> `oneOf: [array, string]`) only widens.
-    const narrows = added && !c.includes(unionOf(r.node, keyword, rm), [without(b.node, UNION_KEYS), without(r.node, UNION_KEYS)]);
+    const narrows = added && !unionIncludesBase(c, keyword, rm, b.node, r.node);
     const list = added ? r : b;
     const names = (added ? rm : bm).map((m, i) => c.memberName(added ? 'revision' : 'base', m, i, `${list.pointer}/${added ? keyword : baseKeyword}/${i}`));
     add([c.emit('schema-union', added ? 'added' : 'removed', narrows ? 'narrowed' : 'widened', b, r, added ? keyword : undefined, walk, {
@@ -66,7 +66,9 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   // accepted by the new members. Then a member that went moved into another, and what narrowed in a member is
   // accepted elsewhere: no value the union accepted is rejected.
   const inUnion = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 ? memberCoverage(c, keyword, baseKeyword, bm, rm, b.node, r.node) : () => false;
-  const covered = keyword !== 'allOf' && bm.length > 0 && rm.length > 0 && bm.every((m) => inUnion(m));
+  // Asked only where a member-level finding depends on it: the proof costs far more than most member comparisons.
+  let coveredAnswer: boolean | undefined;
+  const covered = (): boolean => (coveredAnswer ??= keyword !== 'allOf' && bm.length > 0 && rm.length > 0 && bm.every((m) => inUnion(m)));
   // An anyOf member identical to another member of its list accepts nothing the other does not: adding or
   // removing such a copy changes no value's validity. (In a oneOf a copy matters: values matching both fail.)
   const added = keyword === 'anyOf' ? withoutCopies(matched.added, matched.revisionKeys) : matched.added;
@@ -75,8 +77,8 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
     // The parent applies to every instance its members apply to (looked for only where the member itself differs).
     const scope = isRecord(b.node) && isRecord(r.node) ? branchScope(walk.scope, b.node, r.node, bm[i], rm[j], 1) : undefined;
     const changes = c.pair(c.child('base', bList, bAt(i), bm[i]), c.child('revision', rList, rAt(j), rm[j]), { ...walk, schemaPath: `${walk.schemaPath}<${keyword}#${rAt(j)}>`, scope });
-    const judged = covered ? changes.map((change) => judgedByWhole(c, change)) : changes;
-    const kept = judged.filter((change) => !(change.effect === 'narrowed' && (covered || stillAccepted(change, bm[i], r.node))));
+    const judged = changes.some(judgedByWholeMayChange) && covered() ? changes.map((change) => judgedByWhole(c, change)) : changes;
+    const kept = judged.filter((change) => !(change.effect === 'narrowed' && (covered() || stillAccepted(change, bm[i], r.node))));
     for (const change of judged) if (!kept.includes(change)) c.withdraw(change);
     add(kept);
   }
@@ -93,7 +95,7 @@ export function compareMembers(c: MembersEnv, keyword: 'oneOf' | 'anyOf' | 'allO
   for (const j of added) {
     if (visible(rm[j])) { add(c.pair({ node: EMPTY, pointer: b.pointer, ...(b.file ? { file: b.file } : {}) }, c.child('revision', rList, rAt(j), rm[j]), walk)); continue; }
     if (enumLike) { add([c.emit('schema-enum-value', 'added', 'widened', bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: show(rm[j].const) })]); continue; }
-    add([c.emit(kind, 'added', overlaps(j) && !covered ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
+    add([c.emit(kind, 'added', overlaps(j) && !covered() ? 'incomparable' : grows, bList, c.slot(rList, rAt(j), rm[j]), undefined, walk, { value: c.memberName('revision', rm[j], Number(rAt(j)), `${rList.pointer}/${rAt(j)}`) })]);
   }
   for (const i of removed) {
     if (inUnion(bm[i])) continue; // it moved: its values are accepted by the new members
@@ -113,9 +115,10 @@ const ACTION_IS_EFFECT = new Set(['schema-not', 'schema-conditional']);
  * still accepts every value it did: as the whole sees it, it widens (or changes nothing).
  */
 function judgedByWhole(c: MembersEnv, change: RawChange): RawChange {
-  if (change.effect !== 'incomparable' || change.action !== 'changed' || !ACTION_IS_EFFECT.has(change.kind)) return change;
-  return c.rejudge(change, 'widened', 'widened');
+  return judgedByWholeMayChange(change) ? c.rejudge(change, 'widened', 'widened') : change;
 }
+const judgedByWholeMayChange = (change: RawChange): boolean =>
+  change.effect === 'incomparable' && change.action === 'changed' && ACTION_IS_EFFECT.has(change.kind);
 
 /**
  * An enum value removed from a member's own enum that the new schema as a whole still accepts (another member's
@@ -128,6 +131,39 @@ function stillAccepted(change: RawChange, member: unknown, revision: Record<stri
   return value !== undefined && acceptsValue(revision, value) === true;
 }
 const without = (node: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key)));
+
+/**
+ * A node without its union, made once per node: the inclusion proofs remember their comparisons by the
+ * identity of the schemas compared, so the same node must give the same object every time it is asked.
+ */
+const withoutUnionOf = new WeakMap<object, Record<string, any>>();
+function withoutUnion(node: Record<string, any>): Record<string, any> {
+  let rest = withoutUnionOf.get(node);
+  if (!rest) withoutUnionOf.set(node, (rest = without(node, UNION_KEYS)));
+  return rest;
+}
+
+/**
+ * Whether the union that appeared (with the new parent's other keywords) accepts every value the old schema did.
+ * Asked once per pair of nodes and member list: a schema reached in several directions or from several
+ * operations meets the same question again.
+ */
+interface UnionAnswer { members: unknown[]; answer: boolean }
+const unionAnswers = new WeakMap<MembersEnv, WeakMap<object, WeakMap<object, Map<string, UnionAnswer>>>>();
+function unionIncludesBase(c: MembersEnv, keyword: 'oneOf' | 'anyOf', members: unknown[], base: Record<string, any>, revision: Record<string, any>): boolean {
+  let byBase = unionAnswers.get(c);
+  if (!byBase) unionAnswers.set(c, (byBase = new WeakMap()));
+  let byRevision = byBase.get(base);
+  if (!byRevision) byBase.set(base, (byRevision = new WeakMap()));
+  let answers = byRevision.get(revision);
+  if (!answers) byRevision.set(revision, (answers = new Map()));
+  const known = answers.get(keyword);
+  // The member list is read from a view of the node (its null member left out), so it is checked, not assumed.
+  if (known && known.members.length === members.length && known.members.every((m, i) => m === members[i])) return known.answer;
+  const answer = c.includes(unionOf(revision, keyword, members), [withoutUnion(base), withoutUnion(revision)]);
+  answers.set(keyword, { members, answer });
+  return answer;
+}
 
 /** The new members as the union they form: a oneOf told apart by a discriminator picks one member, like anyOf. */
 function unionOf(node: Record<string, any>, keyword: 'oneOf' | 'anyOf', members: unknown[]): Record<string, unknown[]> {
@@ -143,7 +179,7 @@ function memberCoverage(c: MembersEnv, keyword: 'oneOf' | 'anyOf', baseKeyword: 
   const union = unionOf(revision, keyword, rm);
   // An old oneOf member's values matched no other old member: that too is known of them.
   const exclusive = baseKeyword === 'oneOf' && !isRecord(base.discriminator) ? [exclusiveOf(bm)] : [];
-  const context = [without(base, UNION_KEYS), without(revision, UNION_KEYS), ...exclusive];
+  const context = [withoutUnion(base), withoutUnion(revision), ...exclusive];
   const known = new Map<unknown, boolean>();
   return (member) => {
     if (!known.has(member)) known.set(member, c.includes(union, [...context, member]));
