@@ -5,7 +5,8 @@
 // On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
 // pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
 // main. Runs the CLI named by SPECVER_CLI (the project's pinned specver, chosen by action/select-cli.mjs), or
-// else the one built in this repository (dist/main.cjs).
+// else the one built in this repository (dist/main.cjs). `main(env, io)` takes the log and the way specver is run
+// (a child process by default), so the flows can be exercised without starting a process per specver command.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,19 +24,19 @@ const BOT = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+g
 
 class ActionError extends Error {}
 
-function setup(env) {
+function setup(env, io) {
   const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), input(env, 'working-directory') || '.');
   const cli = env.SPECVER_CLI ? resolve(env.SPECVER_CLI) : join(ACTION_ROOT, 'dist/main.cjs');
   if (!existsSync(cli)) throw new ActionError(`specver CLI not found at ${cli}: run 'npm ci && npm run build' in ${ACTION_ROOT}`);
-  console.log(`specver CLI: ${cli}`);
+  io.log(`specver CLI: ${cli}`);
   const config = input(env, 'config');
   const global = config ? ['-c', config] : [];
   const contracts = listInput(env, 'contracts');
   const base = input(env, 'base');
   const token = input(env, 'token');
   // Never let the token reach the log.
-  if (token) console.log(`::add-mask::${token}`);
-  return { env, cwd, cli, global, contracts, base, config, token };
+  if (token) io.log(`::add-mask::${token}`);
+  return { env, io, cwd, cli, global, contracts, base, config, token };
 }
 
 /** The event payload GitHub writes to GITHUB_EVENT_PATH ({} when absent). */
@@ -76,22 +77,31 @@ export function auth(run) {
   return ['-c', `http.${server}/.extraheader=`, '-c', `http.${server}/.extraheader=AUTHORIZATION: basic ${basic}`];
 }
 
-/** Run specver; returns { status, stdout, stderr } and echoes stderr (errors, warnings) to the log. */
-function specver(run, args, { echo = false } = {}) {
-  const result = spawnSync(process.execPath, [run.cli, ...run.global, ...args], {
-    cwd: run.cwd,
-    env: { ...run.env, CI: 'true', NO_COLOR: '1' },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+/** The CLI at `cli` in a child process: { status, stdout, stderr } (status 3 when it ended without an exit code). */
+export function spawnSpecver(cli, args, { cwd, env }) {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (result.error) throw new ActionError(`cannot run specver: ${result.error.message}`);
-  if (echo) process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
   return { status: result.status ?? 3, stdout: result.stdout, stderr: result.stderr };
 }
 
-function specverJson(run, args) {
-  const result = specver(run, [...args, '--json']);
+/** The default io: the job log is this process's stdout/stderr, and specver runs as a child process. */
+const processIo = {
+  log: (line) => console.log(line),
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  specver: spawnSpecver,
+};
+
+/** Run specver; returns { status, stdout, stderr } and echoes stderr (errors, warnings) to the log. */
+async function specver(run, args, { echo = false } = {}) {
+  const result = await run.io.specver(run.cli, [...run.global, ...args], { cwd: run.cwd, env: { ...run.env, CI: 'true', NO_COLOR: '1' } });
+  if (echo) run.io.out(result.stdout);
+  run.io.err(result.stderr);
+  return result;
+}
+
+async function specverJson(run, args) {
+  const result = await specver(run, [...args, '--json']);
   try {
     return { status: result.status, doc: JSON.parse(result.stdout) };
   } catch {
@@ -137,26 +147,26 @@ const selection = (run, base = run.base) => [...run.contracts.flatMap((name) => 
  * merge-base of a pull request): only changesets the pull request added count, so a major changeset merged
  * earlier does not stand in for a new break.
  */
-function commitChangeset(run, since) {
+async function commitChangeset(run, since) {
   let uncovered;
   let created;
   if (since) {
-    created = specverJson(run, ['changeset', '--no-interactive', '--base', since, ...run.contracts.flatMap((name) => ['--contract', name])]);
+    created = await specverJson(run, ['changeset', '--no-interactive', '--base', since, ...run.contracts.flatMap((name) => ['--contract', name])]);
     if (created.status === 0 && !created.doc.created) {
-      console.log('Every changed contract already has a changeset in this pull request: nothing to commit.');
+      run.io.log('Every changed contract already has a changeset in this pull request: nothing to commit.');
       return undefined;
     }
     uncovered = (created.doc.releases ?? []).map((r) => r.contract);
   } else {
-    const status = specverJson(run, ['status']);
+    const status = await specverJson(run, ['status']);
     if (!status.doc.problems) throw new ActionError(`specver status failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
     uncovered = status.doc.problems.filter((p) => p.kind === 'uncovered-changes').map((p) => p.contract);
     if (run.contracts.length) uncovered = uncovered.filter((name) => run.contracts.includes(name));
     if (uncovered.length === 0) {
-      console.log('Every changed contract already has a changeset: nothing to commit.');
+      run.io.log('Every changed contract already has a changeset: nothing to commit.');
       return undefined;
     }
-    created = specverJson(run, ['changeset', '--no-interactive', ...uncovered.flatMap((name) => ['--contract', name])]);
+    created = await specverJson(run, ['changeset', '--no-interactive', ...uncovered.flatMap((name) => ['--contract', name])]);
   }
   if (created.status !== 0) throw new ActionError(`specver changeset failed (exit ${created.status}): ${created.doc.error?.message ?? ''}`);
   if (!created.doc.created) return undefined;
@@ -167,19 +177,19 @@ function commitChangeset(run, since) {
     const text = readFileSync(file, 'utf8');
     rmSync(file);
     appendSummary(run.env, suggestion(shown, text));
-    console.log(`Pull request from a fork: suggested the changeset ${shown} in the job summary (not committed)`);
+    run.io.log(`Pull request from a fork: suggested the changeset ${shown} in the job summary (not committed)`);
     return undefined;
   }
   const configured = rawGit(run, ['config', '--get', 'user.email']).stdout?.trim();
   const identity = configured ? [] : BOT;
   git(run, ['add', '--', file]);
   git(run, [...identity, 'commit', '-q', '-m', `Add changeset for ${uncovered.join(', ')}`, '--', file]);
-  console.log(`Committed changeset ${shown}`);
+  run.io.log(`Committed changeset ${shown}`);
   if (booleanInput(run.env, 'push')) {
     const branch = run.env.GITHUB_HEAD_REF || run.env.GITHUB_REF_NAME;
     if (!branch) throw new ActionError('cannot push the changeset: neither GITHUB_HEAD_REF nor GITHUB_REF_NAME is set');
     git(run, [...auth(run), 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`]);
-    console.log(`Pushed it to ${branch}`);
+    run.io.log(`Pushed it to ${branch}`);
   }
   return shown;
 }
@@ -198,29 +208,29 @@ export function suggestion(file, text) {
 }
 
 /** Pull request flow: the breaking gate, the diff table, optionally a committed changeset and a changeset check. */
-function pullRequest(run) {
+async function pullRequest(run) {
   const base = pullRequestBase(run);
-  if (base) console.log(`Comparing with ${base === run.base ? base : `the merge-base with ${run.env.GITHUB_BASE_REF} (${base.slice(0, 12)})`}`);
+  if (base) run.io.log(`Comparing with ${base === run.base ? base : `the merge-base with ${run.env.GITHUB_BASE_REF} (${base.slice(0, 12)})`}`);
   const requireChangeset = requireChangesetInput(run.env);
   const allow = booleanInput(run.env, 'allow-acknowledged') ? ['--allow-acknowledged'] : [];
   const policy = policyInput(run.env);
-  const gate = specver(run, ['breaking', '--format', 'github', ...allow, ...policy, ...selection(run, base)], { echo: true });
+  const gate = await specver(run, ['breaking', '--format', 'github', ...allow, ...policy, ...selection(run, base)], { echo: true });
   if (gate.status > 1) return gate.status;
-  const table = specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
+  const table = await specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
   if (table.status !== 0) return table.status;
   appendSummary(run.env, table.stdout);
   // `breaking`: the pull request has breaking changes, acknowledged and waived ones included; `gate-failed`: the
   // gate failed (exit 1). Counted by the same gate, so both follow the same policy.
-  const counted = specverJson(run, ['breaking', ...allow, ...policy, ...selection(run, base)]);
+  const counted = await specverJson(run, ['breaking', ...allow, ...policy, ...selection(run, base)]);
   if (counted.status > 1 || typeof counted.doc.breakingCount !== 'number')
     throw new ActionError(`specver breaking --json failed (exit ${counted.status}): ${counted.doc.error?.message ?? ''}`);
-  setOutput(run.env, 'breaking', counted.doc.breakingCount > 0 ? 'true' : 'false');
-  setOutput(run.env, 'gate-failed', gate.status === 1 ? 'true' : 'false');
+  setOutput(run.env, 'breaking', counted.doc.breakingCount > 0 ? 'true' : 'false', run.io.log);
+  setOutput(run.env, 'gate-failed', gate.status === 1 ? 'true' : 'false', run.io.log);
   // The merge-base found here (not a base input, which may name a version) tells changeset what the PR added.
   const since = base && base !== run.base ? base : undefined;
-  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', commitChangeset(run, since) ?? '');
-  const missing = requireChangeset === 'off' ? false : checkChangesets(run, since ?? base, requireChangeset);
-  setOutput(run.env, 'changeset-missing', missing ? 'true' : 'false');
+  if (booleanInput(run.env, 'commit-changeset')) setOutput(run.env, 'changeset', (await commitChangeset(run, since)) ?? '', run.io.log);
+  const missing = requireChangeset === 'off' ? false : await checkChangesets(run, since ?? base, requireChangeset);
+  setOutput(run.env, 'changeset-missing', missing ? 'true' : 'false', run.io.log);
   return gate.status === 0 && missing && requireChangeset === 'fail' ? 1 : gate.status;
 }
 
@@ -235,15 +245,15 @@ export function requireChangesetInput(env) {
  * Whether the pull request changed a spec without adding a changeset for it (`status --since <ref>`: only its
  * own spec changes and changesets); says so in the job summary and as an annotation.
  */
-function checkChangesets(run, since, mode) {
+async function checkChangesets(run, since, mode) {
   if (!since) throw new ActionError('require-changeset needs a git base: run on a pull_request event with fetch-depth: 0, or set the base input to a git ref');
-  const status = specverJson(run, ['status', '--since', since]);
+  const status = await specverJson(run, ['status', '--since', since]);
   if (!Array.isArray(status.doc.problems)) throw new ActionError(`specver status --since ${since} failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
   let contracts = uncoveredContracts(status.doc);
   if (run.contracts.length) contracts = contracts.filter((name) => run.contracts.includes(name));
   if (contracts.length === 0) return false;
   appendSummary(run.env, missingChangesetSummary(contracts, mode));
-  console.log(mode === 'fail' ? errorAnnotation(missingChangesetMessage(contracts)) : warningAnnotation(missingChangesetMessage(contracts)));
+  run.io.log(mode === 'fail' ? errorAnnotation(missingChangesetMessage(contracts)) : warningAnnotation(missingChangesetMessage(contracts)));
   return true;
 }
 
@@ -256,25 +266,25 @@ export function policyInput(env) {
 }
 
 /** Changeset only: commit a changeset for uncovered changes. */
-function changesetOnly(run) {
-  setOutput(run.env, 'changeset', commitChangeset(run) ?? '');
+async function changesetOnly(run) {
+  setOutput(run.env, 'changeset', (await commitChangeset(run)) ?? '', run.io.log);
   return 0;
 }
 
 /** Main branch flow: plan, write the release PR body, then apply `version`. */
-function release(run) {
-  const status = specverJson(run, ['status']);
+async function release(run) {
+  const status = await specverJson(run, ['status']);
   if (!Array.isArray(status.doc.changesets)) throw new ActionError(`specver status failed (exit ${status.status}): ${status.doc.error?.message ?? ''}`);
   const inExitMode = status.doc.pre?.mode === 'exit';
   if (status.doc.changesets.length === 0 && !inExitMode) {
-    console.log('No pending changesets: nothing to release.');
-    setOutput(run.env, 'has-changesets', 'false');
+    run.io.log('No pending changesets: nothing to release.');
+    setOutput(run.env, 'has-changesets', 'false', run.io.log);
     return 0;
   }
-  const planned = specverJson(run, ['version', '--dry-run']);
+  const planned = await specverJson(run, ['version', '--dry-run']);
   if (planned.status !== 0) throw new ActionError(`specver version --dry-run failed (exit ${planned.status}): ${planned.doc.error?.message ?? ''}`);
   const plan = planned.doc;
-  const applied = specver(run, ['version'], { echo: true });
+  const applied = await specver(run, ['version'], { echo: true });
   if (applied.status !== 0) return applied.status;
   // The body file must outlive this step (the next one opens the pull request with it), so it is written only
   // once the release is made: a failed run leaves no temp directory behind.
@@ -282,45 +292,50 @@ function release(run) {
   const bodyFile = join(dir, 'specver-release-pr.md');
   writeFileSync(bodyFile, renderReleaseBody(plan));
   appendSummary(run.env, renderReleaseBody(plan));
-  setOutput(run.env, 'has-changesets', 'true');
-  setOutput(run.env, 'pr-body-file', bodyFile);
-  setOutput(run.env, 'pr-title', releaseTitle(plan));
-  setOutput(run.env, 'versions', JSON.stringify(releasedVersions(plan)));
+  setOutput(run.env, 'has-changesets', 'true', run.io.log);
+  setOutput(run.env, 'pr-body-file', bodyFile, run.io.log);
+  setOutput(run.env, 'pr-title', releaseTitle(plan), run.io.log);
+  setOutput(run.env, 'versions', JSON.stringify(releasedVersions(plan)), run.io.log);
   return 0;
 }
 
 /** After the release pull request is merged: tag the released versions and push the new tags. */
-function tagReleases(run) {
+async function tagReleases(run) {
   // Annotated tags need an identity; the runner has none unless the workflow configured one.
   const configured = rawGit(run, ['config', '--get', 'user.email']).stdout?.trim();
   const bot = { GIT_AUTHOR_NAME: 'github-actions[bot]', GIT_AUTHOR_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com' };
   const identity = configured ? {} : { ...bot, GIT_COMMITTER_NAME: bot.GIT_AUTHOR_NAME, GIT_COMMITTER_EMAIL: bot.GIT_AUTHOR_EMAIL };
-  const result = specverJson({ ...run, env: { ...run.env, ...identity } }, ['tag']);
+  const result = await specverJson({ ...run, env: { ...run.env, ...identity } }, ['tag']);
   if (result.status !== 0) throw new ActionError(`specver tag failed (exit ${result.status}): ${result.doc.error?.message ?? ''}`);
   const created = result.doc.tags.filter((t) => t.created).map((t) => t.tag);
-  for (const tag of created) console.log(`Tagged ${tag}`);
+  for (const tag of created) run.io.log(`Tagged ${tag}`);
   if (created.length > 0 && booleanInput(run.env, 'push')) {
     git(run, [...auth(run), 'push', '-q', 'origin', ...created.map((tag) => `refs/tags/${tag}`)]);
-    console.log(`Pushed ${created.length} tag${created.length === 1 ? '' : 's'}`);
+    run.io.log(`Pushed ${created.length} tag${created.length === 1 ? '' : 's'}`);
   }
-  setOutput(run.env, 'tags', JSON.stringify(created));
+  setOutput(run.env, 'tags', JSON.stringify(created), run.io.log);
   return 0;
 }
 
-export function main(env = process.env) {
+/**
+ * Runs the flow the inputs name and resolves with the exit code. `io` overrides the log (`log` a line, `out`/`err`
+ * raw text) and `specver(cli, args, { cwd, env })`, which resolves with { status, stdout, stderr }.
+ */
+export async function main(env = process.env, io = {}) {
+  const runIo = { ...processIo, ...io };
   try {
-    const run = setup(env);
+    const run = setup(env, runIo);
     const command = input(env, 'command') || defaultCommand(env.GITHUB_EVENT_NAME);
-    if (command === 'breaking') return pullRequest(run);
-    if (command === 'changeset') return changesetOnly(run);
-    if (command === 'version') return release(run);
-    if (command === 'tag') return tagReleases(run);
+    if (command === 'breaking') return await pullRequest(run);
+    if (command === 'changeset') return await changesetOnly(run);
+    if (command === 'version') return await release(run);
+    if (command === 'tag') return await tagReleases(run);
     throw new ActionError(`unknown command input '${command}': use breaking, changeset, version or tag`);
   } catch (error) {
     if (!(error instanceof ActionError || error instanceof GitRepositoryError)) throw error;
-    console.log(errorAnnotation(error.message));
+    runIo.log(errorAnnotation(error.message));
     return 2;
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();

@@ -6,6 +6,7 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './program.ts';
 import { createContext, type ContextInput } from './context.ts';
 import { isSpecverError } from '../errors.ts';
+import { withGitRunCache } from '../load/git-run-cache.ts';
 import { removeInFlightFiles } from '../store/in-flight.ts';
 import { environmentError } from '../store/io-errors.ts';
 
@@ -47,7 +48,8 @@ export function interruptedExitCode(argv: string[], input: ContextInput, signal:
 export async function runCli(argv: string[], input: ContextInput): Promise<number> {
   const { program, exitCode, context } = buildProgram(input, cliVersion());
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // One run, one view of git: each ref, merge-base and file at a commit is asked once (load/git-run-cache.ts).
+    await withGitRunCache(() => program.parseAsync(argv, { from: 'user' }));
     return exitCode();
   } catch (error) {
     const ctx = context() ?? createContext(input, flagsFromArgv(argv));

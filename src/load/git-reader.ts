@@ -4,6 +4,7 @@ import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
 import { lookUpRepository } from '../git/own-repository.ts';
 import { runGitIn } from '../git/run-git.ts';
+import { rememberForRun } from './git-run-cache.ts';
 import { realRoot } from '../store/safe-path.ts';
 import { isInside } from './ref-targets.ts';
 
@@ -19,14 +20,19 @@ export function git(cwd: string, args: string[]): Promise<GitResult> {
   return runGitIn(cwd, args);
 }
 
+/** The run's cache key of the commit `ref` names. */
+const commitKey = (repoDir: string, ref: string) => `commit\0${resolve(repoDir)}\0${ref}`;
+
 /**
  * The commit `ref` names in the repository that contains `repoDir`, or undefined when it names none. One git
- * process: `--verify --quiet` prints the commit it verified (a gate run asks for several files at one ref).
+ * process per run: `--verify --quiet` prints the commit it verified (a gate run asks for several files at one ref).
  */
-async function commitOf(repoDir: string, ref: string): Promise<string | undefined> {
-  if (ref.startsWith('-')) return undefined; // never let a ref be read as an option
-  const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-  return result.ok && result.stdout.trim() ? result.stdout.trim() : undefined;
+function commitOf(repoDir: string, ref: string): Promise<string | undefined> {
+  if (ref.startsWith('-')) return Promise.resolve(undefined); // never let a ref be read as an option
+  return rememberForRun(commitKey(repoDir, ref), async () => {
+    const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+    return result.ok && result.stdout.trim() ? result.stdout.trim() : undefined;
+  });
 }
 
 /** True when `ref` names a commit in the repository that contains `repoDir`. */
@@ -41,8 +47,12 @@ export async function isGitRef(repoDir: string, ref: string): Promise<boolean> {
 export async function mergeBaseOf(repoDir: string, ref: string): Promise<string> {
   const commit = await commitOf(repoDir, ref);
   if (commit === undefined) throw new ConfigError(`unknown git ref '${ref}'`, { hint: 'use a branch, tag or commit that exists' });
-  const found = await git(repoDir, ['merge-base', 'HEAD', '--end-of-options', ref]);
-  return found.ok && found.stdout.trim() ? found.stdout.trim() : commit;
+  // HEAD does not move during a run: its merge-base with the commit is asked once.
+  const found = await rememberForRun(`merge-base\0${resolve(repoDir)}\0${commit}`, () => git(repoDir, ['merge-base', 'HEAD', '--end-of-options', commit]));
+  const mergeBase = found.ok && found.stdout.trim() ? found.stdout.trim() : commit;
+  // git printed this commit itself: reading files at it later in the run needs no rev-parse to verify it.
+  void rememberForRun(commitKey(repoDir, mergeBase), async () => mergeBase);
+  return mergeBase;
 }
 
 /**
@@ -69,7 +79,8 @@ export async function gitFileReader(repoDir: string, ref: string): Promise<(abso
     const inRepo = candidates.filter((p) => p !== topLevel && isInside(topLevel, p) && isInside(projectDir, p)).map((p) => relative(topLevel, p))[0];
     if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel} or the project`);
     const gitPath = inRepo.split(sep).join('/');
-    const shown = await git(repoDir, ['show', `${commit}:${gitPath}`]);
+    // A file at a commit never changes: a run reads it once however many contracts or policy files name it.
+    const shown = await rememberForRun(`show\0${topLevel}\0${commit}:${gitPath}`, () => git(repoDir, ['show', `${commit}:${gitPath}`]));
     if (!shown.ok) {
       const error = new ConfigError(`${gitPath} does not exist at git ref '${ref}'`, { file: gitPath, hint: 'pick a ref where the spec exists' });
       throw Object.assign(error, { code: 'ENOENT' });

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 
 const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toUpperCase().startsWith('GIT_')));
@@ -26,7 +26,8 @@ async function changedProject(): Promise<{ repo: TempProject; runner: TempProjec
   const runner = emptyProject('specver-runner-');
   git(repo.dir, 'init', '-q', '-b', 'main');
   repo.write('svc/api/petstore.yaml', SPEC);
-  assert.is((await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: repo.path('svc') })).exitCode, 0);
+  // init runs no git: it only sets the project up, in this process; the Action under test runs as a process.
+  assert.is((await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: repo.path('svc') })).exitCode, 0);
   git(repo.dir, 'add', '-A');
   git(repo.dir, 'commit', '-q', '-m', 'initial');
   git(repo.dir, 'checkout', '-q', '-b', 'feature');

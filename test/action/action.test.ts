@@ -1,9 +1,14 @@
-/** End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). */
+/**
+ * End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). A few runs
+ * start action/run.mjs as a process running the built CLI (exit codes, the job log); the others call its main()
+ * with specver run in-process, the same flows without a process per specver command.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runActionInProcess, runActionProcess } from '../helpers/action-run.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
@@ -23,35 +28,32 @@ function git(dir: string, ...args: string[]): string {
 interface ActionRun { status: number; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }
 
 /**
- * Run action/run.mjs with the runner's environment; the CLI is this checkout's built one (dist/, `npm run build`):
- * no tsx start-up in each of the CLI processes the action starts.
+ * Run the action with the runner's environment. `process: true` starts action/run.mjs, and it the CLI built in this
+ * checkout (dist/, `npm run build`); otherwise main() runs in this process, each specver command through runSpecver.
  */
-function runAction(name: string, env: Record<string, string>): ActionRun {
+async function runAction(name: string, env: Record<string, string>, { process: spawned = false } = {}): Promise<ActionRun> {
   const summaryFile = runner.write(`${name}/summary.md`, '');
   const outputFile = runner.write(`${name}/output.txt`, '');
   mkdirSync(runner.path(name, 'tmp'), { recursive: true });
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], {
-    cwd: project.dir,
-    encoding: 'utf8',
-    env: {
-      ...gitEnv,
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: project.dir,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      GITHUB_OUTPUT: outputFile,
-      RUNNER_TEMP: runner.path(name, 'tmp'),
-      SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
-      ...env,
-    },
-  });
+  const runnerEnv: Record<string, string> = {
+    ...(gitEnv as Record<string, string>),
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: project.dir,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+    RUNNER_TEMP: runner.path(name, 'tmp'),
+    SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
+    ...env,
+  };
+  const result = spawned ? runActionProcess(project.dir, runnerEnv) : await runActionInProcess(runnerEnv);
   const outputs: Record<string, string> = {};
   const text = readFileSync(outputFile, 'utf8');
   for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$|^([\w-]+)=(.*)$/gm)) {
     if (match[1]) outputs[match[1]] = match[3]!;
     else outputs[match[4]!] = match[5]!;
   }
-  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: readFileSync(summaryFile, 'utf8'), outputs };
+  return { ...result, summary: readFileSync(summaryFile, 'utf8'), outputs };
 }
 
 function versions(): Record<string, string> {
@@ -71,7 +73,7 @@ test('setup: a repository on main with an initialised petstore contract and a re
   git(project.dir, 'push', '-q', 'origin', 'main');
 });
 
-test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', () => {
+test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', async () => {
   git(project.dir, 'checkout', '-q', '-b', 'smaller-pages');
   const spec = project.read('api/petstore.yaml');
   assert.ok(spec.includes('        maximum: 100'));
@@ -86,7 +88,7 @@ test('pull request: annotations, diff table in the summary, changeset committed 
     'INPUT_COMMIT-CHANGESET': 'true',
     INPUT_PUSH: 'true',
   };
-  const r = runAction('pr', pr);
+  const r = await runAction('pr', pr, { process: true });
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /^::error file=api\/petstore\.yaml,line=\d+[^:]*::.*maximum decreased from 100 to 50/m);
   assert.match(r.summary, /\| Contract \| Severity \| Change \| Location \|/);
@@ -104,19 +106,19 @@ test('pull request: annotations, diff table in the summary, changeset committed 
   assert.is(git(remote.dir, 'rev-parse', 'smaller-pages'), git(project.dir, 'rev-parse', 'HEAD'));
 
   // A second run on the same branch finds the changeset and commits nothing new.
-  const again = runAction('pr-again', pr);
+  const again = await runAction('pr-again', pr);
   assert.is(again.status, 1);
   assert.is(again.outputs.changeset, '');
   assert.match(again.stdout, /already has a changeset/);
   assert.is(readdirSync(project.path('.specver/changesets')).filter((f) => f.endsWith('.md')).length, 1);
 });
 
-test('pull request without breaking changes exits 0', () => {
+test('pull request without breaking changes exits 0', async () => {
   git(project.dir, 'checkout', '-q', '-b', 'docs-only', 'main');
   const spec = project.read('api/petstore.yaml');
   project.write('api/petstore.yaml', spec.replace('summary: List pets', 'summary: List all pets'));
   git(project.dir, ...ME, 'commit', '-qam', 'Reword');
-  const r = runAction('pr-patch', { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'breaking' });
+  const r = await runAction('pr-patch', { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'breaking' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.outputs.breaking, 'false');
   assert.is(r.outputs['gate-failed'], 'false');
@@ -125,11 +127,11 @@ test('pull request without breaking changes exits 0', () => {
   git(project.dir, 'checkout', '-q', '--', '.');
 });
 
-test('main: version bumps, writes the release PR body and sets outputs', () => {
+test('main: version bumps, writes the release PR body and sets outputs', async () => {
   git(project.dir, 'checkout', '-q', 'main');
   git(project.dir, 'merge', '-q', '--ff-only', 'smaller-pages');
   assert.equal(versions(), { petstore: '1.0.0' });
-  const r = runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
+  const r = await runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' }, { process: true });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.equal(versions(), { petstore: '2.0.0' });
   assert.ok(project.exists('.specver/snapshots/petstore@2.0.0.yaml'));
@@ -149,22 +151,22 @@ test('main: version bumps, writes the release PR body and sets outputs', () => {
   assert.match(git(project.dir, 'diff', '--cached', '--name-only'), /\.specver\/versions\.json/);
 });
 
-test('main without pending changesets: nothing to release, exit 0', () => {
+test('main without pending changesets: nothing to release, exit 0', async () => {
   git(project.dir, ...ME, 'commit', '-qm', 'Release');
-  const r = runAction('main-again', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
+  const r = await runAction('main-again', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.outputs['has-changesets'], 'false');
   assert.not.ok('pr-body-file' in r.outputs);
 });
 
-test('tag: tags the released versions and pushes the new tags', () => {
-  const r = runAction('tag', { INPUT_COMMAND: 'tag', INPUT_PUSH: 'true' });
+test('tag: tags the released versions and pushes the new tags', async () => {
+  const r = await runAction('tag', { INPUT_COMMAND: 'tag', INPUT_PUSH: 'true' }, { process: true });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.equal(JSON.parse(r.outputs.tags!), ['petstore@2.0.0']);
   assert.is(git(remote.dir, 'tag', '--list'), 'petstore@2.0.0');
 });
 
-test('pull request: compared with the merge-base, an unrelated change passes while a break is unreleased on main', () => {
+test('pull request: compared with the merge-base, an unrelated change passes while a break is unreleased on main', async () => {
   git(project.dir, 'push', '-q', 'origin', 'main');
   const spec = project.read('api/petstore.yaml');
   project.write('api/petstore.yaml', spec.replace('        maximum: 50', '        maximum: 20'));
@@ -177,27 +179,27 @@ test('pull request: compared with the merge-base, an unrelated change passes whi
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
   git(project.dir, ...ME, 'commit', '-qam', 'Reword');
   const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'unrelated' };
-  const r = runAction('pr-merge-base', pr);
+  const r = await runAction('pr-merge-base', pr);
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /Comparing with the merge-base with main/);
   assert.is(r.outputs.breaking, 'false');
 
   // Against the last release the unreleased break shows, acknowledged by its major changeset (and allowed here).
-  const allowed = runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });
+  const allowed = await runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });
   assert.is(allowed.status, 0, allowed.stdout);
   assert.is(allowed.outputs.breaking, 'true', 'an acknowledged break is still a breaking change');
   assert.is(allowed.outputs['gate-failed'], 'false');
   assert.match(allowed.stdout, /^::warning .*maximum decreased from 50 to 20 \(acknowledged by \.specver\/changesets\/brave-lion-jump\.md\)/m);
 });
 
-test('pull request from a fork: the changeset is suggested in the summary, not committed or pushed', () => {
+test('pull request from a fork: the changeset is suggested in the summary, not committed or pushed', async () => {
   const event = runner.write('fork-event.json', JSON.stringify({ pull_request: { head: { repo: { full_name: 'someone/api', fork: true } }, base: { repo: { full_name: 'acme/api' } } } }));
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List all pets', 'summary: List every pet'));
   // Without main's pending changeset, the changes are not covered: a changeset is needed.
   git(project.dir, 'rm', '-q', '.specver/changesets/brave-lion-jump.md');
   git(project.dir, ...ME, 'commit', '-qam', 'Reword again');
   const before = git(project.dir, 'rev-parse', 'HEAD');
-  const r = runAction('fork', { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, INPUT_BASE: 'latest', 'INPUT_COMMIT-CHANGESET': 'true', INPUT_PUSH: 'true' });
+  const r = await runAction('fork', { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, INPUT_BASE: 'latest', 'INPUT_COMMIT-CHANGESET': 'true', INPUT_PUSH: 'true' });
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.summary, /## Suggested changeset\n\nThis pull request comes from a fork/);
   assert.match(r.summary, /\n```markdown\n---\n"petstore": major\n---[^]*\n```\n/);
@@ -206,7 +208,7 @@ test('pull request from a fork: the changeset is suggested in the summary, not c
   assert.is(git(project.dir, 'status', '--porcelain'), '', 'no file left behind');
 });
 
-test('pull request: a major changeset pending on main does not cover a new break; the policy input judges with the base policy', () => {
+test('pull request: a major changeset pending on main does not cover a new break; the policy input judges with the base policy', async () => {
   git(project.dir, 'checkout', '-q', '-b', 'accidental', 'main');
   assert.ok(project.exists('.specver/changesets/brave-lion-jump.md'), 'main holds an unreleased major changeset');
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('        maximum: 20', '        maximum: 10'));
@@ -216,7 +218,7 @@ test('pull request: a major changeset pending on main does not cover a new break
   const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'accidental', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' };
 
   // The pull request's own policy: its waiver lets the break through, and is listed as a policy change.
-  const own = runAction('pr-own-policy', pr);
+  const own = await runAction('pr-own-policy', pr);
   assert.is(own.status, 0, own.stdout + own.stderr);
   assert.is(own.outputs.breaking, 'true', 'a waived break is still a breaking change');
   assert.is(own.outputs['gate-failed'], 'false');
@@ -224,7 +226,7 @@ test('pull request: a major changeset pending on main does not cover a new break
   assert.match(own.summary, /### specver: policy changes in this pull request \(1\)/);
 
   // The base policy: the waiver does not count, nor does main's older major changeset; a changeset is committed.
-  const strict = runAction('pr-base-policy', { ...pr, INPUT_POLICY: 'base', 'INPUT_COMMIT-CHANGESET': 'true' });
+  const strict = await runAction('pr-base-policy', { ...pr, INPUT_POLICY: 'base', 'INPUT_COMMIT-CHANGESET': 'true' });
   assert.is(strict.status, 1, strict.stdout + strict.stderr);
   assert.is(strict.outputs.breaking, 'true');
   assert.is(strict.outputs['gate-failed'], 'true');
@@ -232,19 +234,19 @@ test('pull request: a major changeset pending on main does not cover a new break
   assert.match(strict.outputs.changeset!, /^\.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md$/);
   assert.match(project.read(strict.outputs.changeset!), /"petstore": major/);
 
-  const bad = runAction('pr-bad-policy', { ...pr, INPUT_POLICY: 'strict' });
+  const bad = await runAction('pr-bad-policy', { ...pr, INPUT_POLICY: 'strict' });
   assert.is(bad.status, 2);
   assert.match(bad.stdout, /^::error title=specver::unknown policy input 'strict': use base or head/m);
 });
 
-test('bad inputs are reported as a workflow error annotation, exit 2', () => {
-  const r = runAction('bad', { INPUT_COMMAND: 'publish' });
+test('bad inputs are reported as a workflow error annotation, exit 2', async () => {
+  const r = await runAction('bad', { INPUT_COMMAND: 'publish' }, { process: true });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown command input 'publish'/m);
-  const missing = runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') });
+  const missing = await runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') }, { process: true });
   assert.is(missing.status, 2);
   assert.match(missing.stdout, /specver CLI not found/);
-  const config = runAction('bad-config', { INPUT_COMMAND: 'breaking', INPUT_CONFIG: 'missing.yaml' });
+  const config = await runAction('bad-config', { INPUT_COMMAND: 'breaking', INPUT_CONFIG: 'missing.yaml' }, { process: true });
   assert.is(config.status, 2);
   assert.match(config.stderr, /missing\.yaml/);
 });

@@ -2,14 +2,16 @@
  * The Action's `require-changeset` input: a pull request that changes a spec without adding a changeset is
  * named in the job summary (warn) or also fails (fail); off by default. Only the pull request's own changes
  * count: a changeset pending on main does not cover it, and an uncovered change merged earlier is not its.
+ * The failing run starts the Action as a process (its exit code); the others call its main() in this process.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILT_CLI } from '../helpers/run-cli.ts';
-import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
+import { runActionInProcess, runActionProcess } from '../helpers/action-run.ts';
+import { BUILT_CLI, runSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 
 const project = emptyProject('specver-require-changeset-');
 const remote = emptyProject('specver-require-remote-');
@@ -23,36 +25,34 @@ function git(...args: string[]): string {
   return r.stdout.trim();
 }
 
-function runAction(name: string, env: Record<string, string>) {
+/** The Action on the pull request; `process: true` starts action/run.mjs (and it the built CLI). */
+async function runAction(name: string, env: Record<string, string>, { process: spawned = false } = {}) {
   const summaryFile = runner.write(`${name}/summary.md`, '');
   const outputFile = runner.write(`${name}/output.txt`, '');
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], {
-    cwd: project.dir,
-    encoding: 'utf8',
-    env: {
-      ...gitEnv,
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: project.dir,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      GITHUB_OUTPUT: outputFile,
-      SPECVER_CLI: BUILT_CLI,
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_BASE_REF: 'main',
-      ...env,
-    },
-  });
+  const runnerEnv = {
+    ...gitEnv,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: project.dir,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+    SPECVER_CLI: BUILT_CLI,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_BASE_REF: 'main',
+    ...env,
+  };
+  const r = spawned ? runActionProcess(project.dir, runnerEnv) : await runActionInProcess(runnerEnv);
   const outputs: Record<string, string> = {};
   for (const match of readFileSync(outputFile, 'utf8').matchAll(/^([\w-]+)=(.*)$/gm)) outputs[match[1]!] = match[2]!;
-  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: readFileSync(summaryFile, 'utf8'), outputs };
+  return { ...r, summary: readFileSync(summaryFile, 'utf8'), outputs };
 }
 
-test('setup: main with petstore and an older pending changeset', () => {
+test('setup: main with petstore and an older pending changeset', async () => {
   mkdirSync(project.path('api'), { recursive: true });
   copyFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), project.path('api/petstore.yaml'));
   git('init', '-q', '-b', 'main');
-  const init = spawnSync(process.execPath, [BUILT_CLI, 'init', '--initial-version', '1.0.0'], { cwd: project.dir, env: { ...gitEnv, CI: 'true' }, encoding: 'utf8' });
-  assert.is(init.status, 0, init.stderr);
+  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir });
+  assert.is(init.exitCode, 0, init.stderr);
   project.write('.specver/changesets/older.md', '---\n"petstore": minor\n---\n\nAn earlier change.\n');
   git('add', '-A');
   git(...ME, 'commit', '-qm', 'initial');
@@ -61,34 +61,34 @@ test('setup: main with petstore and an older pending changeset', () => {
   git('push', '-q', 'origin', 'main');
 });
 
-test('a pull request without spec changes: nothing to say, even with fail', () => {
+test('a pull request without spec changes: nothing to say, even with fail', async () => {
   git('checkout', '-q', '-b', 'readme', 'main');
   project.write('README.md', 'docs\n');
   git('add', '-A');
   git(...ME, 'commit', '-qm', 'docs');
-  const r = runAction('readme', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
+  const r = await runAction('readme', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.outputs['changeset-missing'], 'false');
   assert.not.match(r.summary, /Changeset missing/);
 });
 
-test('a spec change without its own changeset: off says nothing, warn says so, fail also fails the job', () => {
+test('a spec change without its own changeset: off says nothing, warn says so, fail also fails the job', async () => {
   git('checkout', '-q', '-b', 'reword', 'main');
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
   git(...ME, 'commit', '-qam', 'Reword');
 
-  const off = runAction('off', {});
+  const off = await runAction('off', {});
   assert.is(off.status, 0, off.stdout + off.stderr);
   assert.is(off.outputs['changeset-missing'], 'false');
   assert.not.match(off.summary, /Changeset missing/);
 
-  const warn = runAction('warn', { 'INPUT_REQUIRE-CHANGESET': 'warn' });
+  const warn = await runAction('warn', { 'INPUT_REQUIRE-CHANGESET': 'warn' });
   assert.is(warn.status, 0, warn.stdout + warn.stderr);
   assert.is(warn.outputs['changeset-missing'], 'true', 'main\'s older changeset does not cover it');
   assert.match(warn.summary, /## Changeset missing\n\nThis pull request changes the spec of `petstore` but adds no changeset for it\.\nRun `npx specver changeset`/);
   assert.match(warn.stdout, /^::warning title=specver::no changeset for the spec changes of petstore: run 'npx specver changeset' and commit it$/m);
 
-  const fail = runAction('fail', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
+  const fail = await runAction('fail', { 'INPUT_REQUIRE-CHANGESET': 'fail' }, { process: true });
   assert.is(fail.status, 1, fail.stdout + fail.stderr);
   assert.is(fail.outputs['gate-failed'], 'false', 'the gate itself passed');
   assert.match(fail.stdout, /^::error title=specver::no changeset for the spec changes of petstore/m);
@@ -97,13 +97,13 @@ test('a spec change without its own changeset: off says nothing, warn says so, f
   project.write('.specver/changesets/reword.md', '---\n"petstore": patch\n---\n\nReword.\n');
   git('add', '-A');
   git(...ME, 'commit', '-qm', 'Changeset');
-  const covered = runAction('covered', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
+  const covered = await runAction('covered', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
   assert.is(covered.status, 0, covered.stdout + covered.stderr);
   assert.is(covered.outputs['changeset-missing'], 'false');
 });
 
-test('an unknown require-changeset value is exit 2 with an error annotation', () => {
-  const r = runAction('bad', { 'INPUT_REQUIRE-CHANGESET': 'strict' });
+test('an unknown require-changeset value is exit 2 with an error annotation', async () => {
+  const r = await runAction('bad', { 'INPUT_REQUIRE-CHANGESET': 'strict' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown require-changeset input 'strict': use off, warn or fail$/m);
 });

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
@@ -34,15 +34,15 @@ function git(dir: string, ...args: string[]): string {
 const markerCommand = (marker: string) => `echo ran > '${marker}'; false`;
 
 /**
- * A monorepo with the project in `svc/` (petstore, initialised at 1.0.0) committed on main. The CLI is the
- * built one, as CI runs it.
+ * A monorepo with the project in `svc/` (petstore, initialised at 1.0.0) committed on main. `init` only sets the
+ * project up (it runs no git), in this process; the commands under test run the built CLI, as CI runs it.
  */
 async function monorepo(): Promise<{ repo: TempProject; project: string }> {
   const repo = emptyProject('specver-monorepo-');
   git(repo.dir, 'init', '-q', '-b', 'main');
   repo.write('svc/api/petstore.yaml', SPEC);
   const project = repo.path('svc');
-  const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: project });
+  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project });
   assert.is(init.exitCode, 0, init.stderr);
   git(repo.dir, 'add', '-A');
   git(repo.dir, 'commit', '-q', '-m', 'petstore 1.0.0');
@@ -126,7 +126,7 @@ test('a repository planted in a folder above the project is refused too', async 
   git(repo.dir, 'init', '-q', '-b', 'main');
   repo.write('services/petstore/api/petstore.yaml', SPEC);
   const project = repo.path('services/petstore');
-  assert.is((await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: project })).exitCode, 0);
+  assert.is((await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project })).exitCode, 0);
   git(repo.dir, 'add', '-A');
   git(repo.dir, 'commit', '-q', '-m', 'init');
   const markers = emptyProject('specver-markers-');

@@ -18,8 +18,12 @@ export interface TempProject {
   write(file: string, content: string): string;
   read(file: string): string;
   exists(file: string): boolean;
-  /** Every file under the project (relative path -> content), for byte-identical checks. */
-  snapshot(): Map<string, string>;
+  /**
+   * Every file under the project (relative path -> content), for byte-identical checks. Files larger than
+   * `identityAbove` bytes stand for their identity instead (device, inode, size, change times): reading and
+   * decoding tens of MB costs seconds, and no write can keep the ctime, which only the kernel sets.
+   */
+  snapshot(options?: { identityAbove?: number }): Map<string, string>;
   remove(): void;
 }
 
@@ -42,8 +46,13 @@ function makeHandle(dir: string): TempProject {
         return false;
       }
     },
-    snapshot() {
+    snapshot({ identityAbove = Infinity } = {}) {
       const files = new Map<string, string>();
+      const identity = (full: string) => {
+        if (identityAbove === Infinity) return undefined;
+        const stat = statSync(full, { bigint: true });
+        return stat.size > identityAbove ? `file ${stat.dev}:${stat.ino}, ${stat.size} bytes, mtime ${stat.mtimeNs}, ctime ${stat.ctimeNs}` : undefined;
+      };
       const walk = (current: string) => {
         for (const entry of readdirSync(current, { withFileTypes: true })) {
           const full = join(current, entry.name);
@@ -51,7 +60,7 @@ function makeHandle(dir: string): TempProject {
             if (entry.name !== '.git') walk(full);
           } else if (entry.isSymbolicLink()) files.set(relative(dir, full), `symlink -> ${readlinkSync(full)}`);
           else if (!entry.isFile()) files.set(relative(dir, full), 'not a regular file');
-          else files.set(relative(dir, full), readFileSync(full, 'latin1'));
+          else files.set(relative(dir, full), identity(full) ?? readFileSync(full, 'latin1'));
         }
       };
       walk(dir);

@@ -1,0 +1,39 @@
+/**
+ * The Action (action/run.mjs) run for a test: as GitHub runs it, a node process that starts the built CLI for each
+ * specver command; or its main() in this process with each specver command run in-process (runSpecver), for what
+ * does not depend on processes. Both give the exit code and the job log (stdout, stderr).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import { main } from '../../action/run.mjs';
+import { runSpecver } from './run-cli.ts';
+import { REPO_ROOT } from './temp-project.ts';
+
+export interface ActionLog {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** node action/run.mjs in `cwd` with exactly `env`. */
+export function runActionProcess(cwd: string, env: Record<string, string | undefined>): ActionLog {
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], { cwd, encoding: 'utf8', env });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The Action's main(env) in this process; specver runs through runSpecver (its git still runs as processes). */
+export async function runActionInProcess(env: Record<string, string | undefined>): Promise<ActionLog> {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(env, {
+    log: (line: string) => (stdout += `${line}\n`),
+    out: (text: string) => (stdout += text),
+    err: (text: string) => (stderr += text),
+    specver: async (_cli: string, args: string[], options: { cwd: string; env: Record<string, string> }) => {
+      const r = await runSpecver(args, options);
+      return { status: r.exitCode, stdout: r.stdout, stderr: r.stderr };
+    },
+  });
+  return { status, stdout, stderr };
+}
