@@ -1,12 +1,12 @@
 /**
  * The bump `changeset` suggests per contract. A breaking change an unexpired waiver covers (gate.waivers, as the
  * pull request gate and `version` judge it) is left out, so a generated changeset does not override the waiver
- * with major. The waiver file is read only when some contract has a breaking change.
+ * with major. The waivers are read only when some contract has a breaking change.
  */
 import type { Finding } from '../classify/types.ts';
-import type { Waiver } from '../gate/waivers.ts';
+import type { Waiver, WaiverFile } from '../gate/waivers.ts';
 import { describeFinding } from '../report/change-line.ts';
-import type { Bump, Config, ContractConfig } from '../types.ts';
+import type { Bump, ContractConfig } from '../types.ts';
 import type { Detected } from './detect.ts';
 import { suggestedBump, waiveBreakingChanges } from './waived-breaks.ts';
 
@@ -30,12 +30,18 @@ export interface Suggestion {
   waived: WaivedBreak[];
 }
 
-/** `detections` are contracts with changes (`detected.bump` set); `today` is YYYY-MM-DD. */
-export async function suggestBumps(config: Config, detections: readonly { contract: ContractConfig; detected: Detected }[], today: string): Promise<Suggestion[]> {
+/**
+ * `detections` are contracts with changes (`detected.bump` set); `today` is YYYY-MM-DD; `readWaivers` gives the
+ * waivers that count (the project's, or at a pull request's git base those the gate judges with).
+ */
+export async function suggestBumps(
+  detections: readonly { contract: ContractConfig; detected: Detected }[],
+  today: string,
+  readWaivers: () => Promise<WaiverFile>,
+): Promise<Suggestion[]> {
   const plain = ({ contract, detected }: (typeof detections)[number]): Suggestion => ({ contract, detected, bump: detected.bump!, required: detected.bump!, waived: [] });
   if (!detections.some(({ detected }) => detected.findings.some((f) => f.severity === 'breaking'))) return detections.map(plain);
-  const { loadWaivers } = await import('../gate/waivers.ts');
-  const { file, waivers } = await loadWaivers(config);
+  const { file, waivers } = await readWaivers();
   return detections.map((entry) => {
     const result = waiveBreakingChanges(entry.contract.name, entry.detected.findings, waivers, today);
     if (result.waived.length === 0) return plain(entry);

@@ -191,4 +191,24 @@ test('a waiver covering one of two breaks keeps major in the changeset, naming t
   assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '1.0.0');
 });
 
+test('changeset --base takes the waivers the gate judges with: the pull request\'s by default, none under --policy base', async () => {
+  // HEAD~1 is the base commit, without the waiver; HEAD is the pull request adding it with the break.
+  const p = await mergedWaivedBreak('2026-12-31', { withChangeset: false });
+  const own = await cli(p, 'changeset', '--no-interactive', '--json', '--base', 'HEAD~1');
+  assert.is(own.exitCode, 0, own.stderr);
+  assert.equal(own.json().releases, [{ contract: 'petstore', bump: 'minor' }]);
+  assert.is(own.json().changes[0].waived.length, 1);
+  const strict = await cli(p, 'changeset', '--no-interactive', '--json', '--all', '--base', 'HEAD~1', '--policy', 'base');
+  assert.is(strict.exitCode, 0, strict.stderr);
+  assertValidOutput('changeset.schema.json', strict.json());
+  assert.equal(strict.json().releases, [{ contract: 'petstore', bump: 'major' }]);
+  assert.equal(strict.json().changes[0].waived, []);
+
+  const before = p.snapshot();
+  const r = await cli(p, 'changeset', '--no-interactive', '--policy', 'base');
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /^specver: --policy base needs --base <git ref> to take the waivers from\n/);
+  assert.equal(p.snapshot(), before);
+});
+
 test.run();

@@ -7,9 +7,11 @@
 import { mkdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../errors.ts';
-import { BUMP_ORDER, type Bump, type ContractConfig } from '../../types.ts';
+import { BUMP_ORDER, type Bump, type Config, type ContractConfig } from '../../types.ts';
 import type { Detected, Detector } from '../../versioning/detect.ts';
 import type { Suggestion, WaivedBreak } from '../../versioning/suggest-bumps.ts';
+import type { PolicySource } from '../../gate/gate-policy.ts';
+import type { WaiverFile } from '../../gate/waivers.ts';
 import type { RandomSource } from '../../versioning/names.ts';
 import type { Context } from '../context.ts';
 import type { Prompter } from '../prompts.ts';
@@ -32,6 +34,8 @@ export interface ChangesetOptions {
    * when covered too.
    */
   base?: string;
+  /** With `base`: whose waivers count, as `breaking --policy` (default: as the gate decides). */
+  policy?: PolicySource;
 }
 
 export interface ChangesetDeps {
@@ -106,6 +110,17 @@ function waivedJson({ finding, message, waiver, file }: WaivedBreak) {
   };
 }
 
+/**
+ * The waivers that leave breaks out of the suggested bump: at a pull request's git base (`--base`) those the
+ * gate judges it with, so the changeset it commits is the one the gate needs; otherwise the project's, as
+ * `version` reads them.
+ */
+async function waiversFor(config: Config, options: ChangesetOptions): Promise<WaiverFile> {
+  if (options.base === undefined) return (await import('../../gate/waivers.ts')).loadWaivers(config);
+  const [{ readGitBase }, { judgingWaivers }] = await Promise.all([import('../../pipeline/git-base.ts'), import('../../gate/gate-policy.ts')]);
+  return judgingWaivers(config, await readGitBase(config, options.base), options.policy);
+}
+
 function missing(flags: string[]): never {
   throw new UsageError(`missing answers and no terminal to ask: pass ${flags.join(' and ')}`, {
     hint: 'or run in an interactive terminal (--interactive forces prompts)',
@@ -116,6 +131,8 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
   const { loadConfig, requireContracts } = await import('../../config/load-config.ts');
   const config = await loadConfig(ctx);
   const selected = requireContracts(config, options.contract ?? []);
+  if (options.policy === 'base' && options.base === undefined)
+    throw new UsageError('--policy base needs --base <git ref> to take the waivers from', { hint: 'pass --base <git ref>, such as the target branch of the pull request' });
   const { finishInterruptedVersion } = await import('../../versioning/session.ts');
   await finishInterruptedVersion(config, ctx.now);
   const prompter = async (): Promise<Prompter> => (await import('../prompts.ts')).createPrompter(ctx, '--bump, --message and --contract');
@@ -156,7 +173,7 @@ export async function run(ctx: Context, options: ChangesetOptions = {}, deps: Ch
     const { suggestBumps } = await import('../../versioning/suggest-bumps.ts');
     const changed: Suggestion[] = [];
     const skipped: string[] = [];
-    for (const suggestion of await suggestBumps(config, detections, ctx.now().toISOString().slice(0, 10))) {
+    for (const suggestion of await suggestBumps(detections, ctx.now().toISOString().slice(0, 10), () => waiversFor(config, options))) {
       const pending = covered.get(suggestion.contract.name);
       if (pending && BUMP_ORDER[pending] >= BUMP_ORDER[suggestion.bump]) skipped.push(suggestion.contract.name);
       else changed.push(suggestion);
