@@ -151,7 +151,8 @@ async function commitChangeset(run, since) {
   let uncovered;
   let created;
   if (since) {
-    created = await specverJson(run, ['changeset', '--no-interactive', '--base', since, ...run.contracts.flatMap((name) => ['--contract', name])]);
+    // The gate's policy input also decides whose waivers lower the bump, so the changeset is the one the gate needs.
+    created = await specverJson(run, ['changeset', '--no-interactive', '--base', since, ...policyInput(run.env), ...run.contracts.flatMap((name) => ['--contract', name])]);
     if (created.status === 0 && !created.doc.created) {
       run.io.log('Every changed contract already has a changeset in this pull request: nothing to commit.');
       return undefined;

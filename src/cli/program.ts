@@ -124,6 +124,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--downgrade-reason <text>', 'why a bump lower than the detected one is right (written to the frontmatter)')
     .option('--all', 'include contracts whose changes a pending changeset already covers')
     .option('--base <ref>', 'a pull request: only changesets added since the merge-base with this git ref cover changes')
+    .addOption(new Option('--policy <source>', "with --base: whose waivers count, as in 'breaking --policy'").choices(['base', 'head']))
     .action(action(() => import('./commands/changeset.ts')));
 
   program

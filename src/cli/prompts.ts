@@ -12,8 +12,11 @@ import { terminalSafe } from './terminal-text.ts';
 export interface Prompter {
   /** Pick a bump, pre-selected on `initial`. */
   bump(message: string, initial: Bump): Promise<Bump>;
-  /** A contract's bump, pre-selected on `initial`, or `null` when the user leaves the contract out. */
-  bumpOrSkip(message: string, initial: Bump): Promise<Bump | null>;
+  /**
+   * A contract's bump, pre-selected on `initial`, or `null` when the user leaves the contract out. `hint`
+   * replaces the hint of the `initial` choice (why it is suggested).
+   */
+  bumpOrSkip(message: string, initial: Bump, hint?: string): Promise<Bump | null>;
   /**
    * Free text; `initial` pre-fills the answer; `suggested` is shown greyed in the empty field and taken on a
    * bare Enter. Empty answers are refused when `required` (unless there is a suggestion), saying `whenEmpty`.
@@ -58,8 +61,10 @@ export async function createPrompter(ctx: Context, flagsHint: string): Promise<P
     async bump(message, initial) {
       return answer(await clack.select<Bump>({ ...io, message: terminalSafe(message), initialValue: initial, options: [...bumps] }));
     },
-    async bumpOrSkip(message, initial) {
-      const options = [...bumps, { value: 'skip', label: 'leave out', hint: 'not in this changeset' }] as const;
+    async bumpOrSkip(message, initial, hint) {
+      // The hint may quote a spec and a waiver file: no control characters on the terminal.
+      const choices = bumps.map((b) => (b.value === initial && hint !== undefined ? { ...b, hint: `${b.hint}; ${terminalSafe(hint)}` } : b));
+      const options = [...choices, { value: 'skip', label: 'leave out', hint: 'not in this changeset' }] as const;
       const chosen = answer(await clack.select<Bump | 'skip'>({ ...io, message: terminalSafe(message), initialValue: initial, options: [...options] }));
       return chosen === 'skip' ? null : chosen;
     },

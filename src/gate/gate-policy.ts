@@ -66,6 +66,17 @@ async function waiversAt(base: GitBaseProject, config: Config): Promise<WaiverFi
   return { file, waivers: parseWaivers(text, `${file} at ${base.ref}`) };
 }
 
+/**
+ * The waivers the gate judges a pull request with (for `changeset --base`, so its bump matches the gate): the
+ * base commit's under the `base` policy, else the pull request's.
+ */
+export async function judgingWaivers(head: Config, base: GitBaseProject, flag: PolicySource | undefined): Promise<WaiverFile> {
+  if (choosePolicy(flag, head, base.config).source === 'head') return loadWaivers(head);
+  if (!base.config)
+    throw new ConfigError(`--policy base: ${base.configShown} does not exist, so there is no base policy`, { hint: 'use the pull request policy (--policy head)' });
+  return waiversAt(base, base.config);
+}
+
 /** Both sides' policy as data: the pull request's from the work tree, the base's from the commit. */
 export async function readPolicySides(head: Config, base: GitBaseProject): Promise<{ head: PolicySide; base?: PolicySide }> {
   const headSide: PolicySide = { config: head, waivers: await loadWaivers(head), ruleTexts: await ruleTextsOnDisk(head) };

@@ -53,3 +53,13 @@ export function waiveBreakingChanges(contract: string, findings: readonly Findin
 export function acceptedBreakLine(accepted: AcceptedBreak): string {
   return `Accepted breaking change (waived: ${accepted.reason}): ${accepted.message}`;
 }
+
+/**
+ * The bump `changeset` suggests for a contract's changes: `detected` when no break was waived, else what the
+ * remaining changes require, but at least minor: an accepted break still changes what clients can call, which
+ * a patch release would hide (`version` accepts either).
+ */
+export function suggestedBump(detected: Bump, result: WaivedChanges): Bump {
+  if (result.waived.length === 0) return detected;
+  return highestBump([result.bump ?? 'minor', 'minor'])!;
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { run, type ChangesetDeps } from '../../src/cli/commands/changeset.ts';
 import { createContext } from '../../src/cli/context.ts';
 import type { Finding } from '../../src/classify/types.ts';
-import { CancelledError } from '../../src/errors.ts';
+import { CancelledError, ConfigError } from '../../src/errors.ts';
 import type { Bump } from '../../src/types.ts';
 import { parseChangeset } from '../../src/versioning/changeset-file.ts';
 import type { Detector } from '../../src/versioning/detect.ts';
@@ -99,7 +99,7 @@ test('--json: one schema-valid document', async () => {
   const doc = JSON.parse(c.stdout());
   assertValidOutput('changeset.schema.json', doc);
   assert.equal(doc.releases, [{ contract: 'petstore', bump: 'patch' }]);
-  assert.equal(doc.changes, [{ contract: 'petstore', bump: 'patch', count: 1 }]);
+  assert.equal(doc.changes, [{ contract: 'petstore', bump: 'patch', count: 1, waived: [] }]);
   assert.ok(p.exists(doc.file));
 });
 
@@ -283,6 +283,71 @@ test('interactive with --downgrade-reason: a lower bump asks nothing more', asyn
   t.type('Remove GET /pets\r');
   assert.is(await done, 0);
   assert.is(changesets(p)[0]!.downgradeReason, 'internal only');
+});
+
+// Waivers (gate.waivers): a break an unexpired waiver covers is left out of the suggested bump, as `version` judges it.
+const WAIVER = 'waivers:\n  - rule: r\n    contract: petstore\n    location: /paths\n    reason: nobody calls it\n';
+const removedPets = finding('GET /pets was removed', 'breaking');
+const addedProperty = finding('property added', 'non-breaking');
+
+test('interactive: the suggested bump leaves the waived break out, and its hint names it', async () => {
+  const p = project();
+  p.write('.specver/waivers.yaml', WAIVER);
+  const t = terminal(p.dir);
+  const done = run(t.ctx, {}, { detect: detecting({ petstore: 'major' }, [removedPets, addedProperty]) });
+  // clack wraps the hint at the terminal's width.
+  await t.waitFor(/Bump for petstore[^]*● minor \(non-breaking changes; waived: GET \/pets was removed \(r: nobody calls[\s│]+it\)\)/);
+  assert.match(t.screen(), /suggested bump: minor \(1 waived breaking change left out; major with it\)\n  \[WAIVED\] GET \/pets was removed \[r\], left out of the bump: waiver for r at \/paths: nobody calls it \(\.specver\/waivers\.yaml:2\)\n/);
+  t.type('\r');
+  await t.waitFor(/Summary of the change/);
+  assert.not.match(t.screen(), /Why may/, 'the waived bump needs no downgrade reason');
+  t.type('Remove GET /pets\r');
+  assert.is(await done, 0);
+  const [written] = changesets(p);
+  assert.equal(written!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'minor']]);
+  assert.is(written!.downgradeReason, undefined);
+});
+
+test('waived breaks: only breaks are waived, a lower --bump is judged against what version requires, a pending minor covers', async () => {
+  const p = project();
+  p.write('.specver/waivers.yaml', WAIVER);
+  const detect = detecting({ petstore: 'major', 'order-event': 'major' }, [removedPets]);
+  // order-event has the same break but no waiver: it stays major.
+  const c = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(c.ctx, { message: 'x' }, { detect }), 0);
+  assert.equal(changesets(p)[0]!.releases.map((r) => [r.contract, r.bump]), [['petstore', 'minor'], ['order-event', 'major']]);
+  assert.match(c.stdout(), /order-event \(json-schema\): .*suggested bump: major\n  \[BREAKING\] GET \/pets was removed/);
+
+  // Nothing but the waived break remains: version requires no bump, so patch is no downgrade.
+  const patch = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(patch.ctx, { message: 'y', bump: 'patch', contract: ['petstore'] }, { detect }), 0);
+  assert.not.match(patch.stderr(), /lower than/);
+  const withMinor = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(withMinor.ctx, { message: 'z', bump: 'patch', contract: ['petstore'] }, { detect: detecting({ petstore: 'major' }, [removedPets, addedProperty]) }), 0);
+  assert.match(withMinor.stderr(), /warning: petstore: patch is lower than the detected changes require \(minor\)/);
+
+  // The first changeset's minor covers the waived break.
+  const again = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(again.ctx, {}, { detect: detecting({ petstore: 'major' }, [removedPets]) }), 0);
+  assert.match(again.stdout(), /Already covered by a pending changeset: petstore/);
+});
+
+test('an invalid waiver file is exit 2 naming file:line when a break needs it, and is not read otherwise', async () => {
+  const p = project();
+  p.write('.specver/waivers.yaml', 'waivers:\n  - rule: r\n    contract: petstore\n');
+  const before = p.snapshot();
+  const c = capturedContext(p.dir, { interactive: false });
+  const error = await run(c.ctx, { message: 'x' }, { detect: detecting({ petstore: 'major' }, [removedPets]) }).then(
+    () => undefined,
+    (e: ConfigError) => e,
+  );
+  assert.ok(error instanceof ConfigError, 'expected a configuration error');
+  assert.is(error.exitCode, 2);
+  assert.match(error.message, /invalid waiver: waivers\[0\]: missing required field/);
+  assert.equal([error.file, error.line], ['.specver/waivers.yaml', 2]);
+  assert.equal(p.snapshot(), before, 'nothing written');
+  const minor = capturedContext(p.dir, { interactive: false });
+  assert.is(await run(minor.ctx, { message: 'x' }, { detect: detecting({ petstore: 'minor' }, [addedProperty]) }), 0);
 });
 
 test('interactive --empty: asks contracts, bump and summary', async () => {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Finding } from '../../src/classify/types.ts';
 import type { Waiver } from '../../src/gate/waivers.ts';
-import { acceptedBreakLine, waiveBreakingChanges } from '../../src/versioning/waived-breaks.ts';
+import { acceptedBreakLine, suggestedBump, waiveBreakingChanges } from '../../src/versioning/waived-breaks.ts';
 
 const finding = (rule: string, severity: Finding['severity'], method: string, path: string): Finding => ({
   rule,
@@ -45,6 +45,18 @@ test('an expired waiver, another contract or another location waives nothing', (
 test('the changelog line names the reason and the change', () => {
   const line = acceptedBreakLine({ contract: 'api', rule: 'operation-removed', location: '/x', message: 'GET /pets/{id} was removed', reason: 'unused', waiver: { file: 'w.yaml', line: 2 } });
   assert.is(line, 'Accepted breaking change (waived: unused): GET /pets/{id} was removed');
+});
+
+test('the suggested bump: unchanged without a waived break, else what remains and at least minor', () => {
+  const patchChange = finding('description-changed', 'patch', 'get', '/pets');
+  const other = finding('operation-removed', 'breaking', 'get', '/users');
+  const suggest = (findings: Finding[]) => suggestedBump('major', waiveBreakingChanges('api', findings, [waiver()], '2026-05-06'));
+  assert.is(suggest([removed]), 'minor', 'an accepted break alone is not a patch');
+  assert.is(suggest([removed, patchChange]), 'minor');
+  assert.is(suggest([removed, added]), 'minor');
+  assert.is(suggest([removed, other]), 'major', 'a break no waiver covers keeps major');
+  assert.is(suggest([other]), 'major');
+  assert.is(suggestedBump('patch', waiveBreakingChanges('api', [patchChange], [waiver()], '2026-05-06')), 'patch', 'nothing waived: the detected bump');
 });
 
 test.run();
