@@ -64,6 +64,18 @@ const HANDLED = new Set([
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
+/**
+ * Schema pairs one diff may compare to answer whole-schema questions (is every old value still accepted by the
+ * union?). Each question is bounded on its own, but a spec with thousands of large unions (Stripe's expanded
+ * responses) asks thousands of them; past this budget they go unanswered and the member-level verdicts stand,
+ * which only ever keeps a finding, never drops one. Counted in pairs, not time, so verdicts are deterministic.
+ */
+export const PROOF_BUDGET = 3_000;
+/** Schema pairs one such question may compare: a question about two large subtrees is not worth its cost. */
+export const QUESTION_BUDGET = 500;
+/** Thrown inside a nested comparison that spent its question's budget. */
+const OVER_BUDGET = Symbol('whole-schema question over budget');
+
 export class SchemaComparator {
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
@@ -105,6 +117,8 @@ export class SchemaComparator {
     private readonly env: ComparatorEnv = {},
     private readonly nested = false,
     private readonly hasher = SchemaHasher.pair(env.baseRefUrl, env.revisionRefUrl),
+    /** Schema pairs compared inside whole-schema questions so far, shared by the nested comparisons. */
+    private readonly proofWork = { spent: 0 },
   ) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
   }
@@ -127,6 +141,11 @@ export class SchemaComparator {
    * Every distinct change found so far, with `usedBy` filled where a change serves more than one use. Changes
    * that land on the same node of a shared component from different (non-shared) parents are one change too.
    */
+  /** Schema pairs compared so far by whole-schema questions. */
+  proofPairs(): number {
+    return this.proofWork.spent;
+  }
+
   changes(): RawChange[] {
     const merged = new Map<string, RawChange>();
     for (const change of this.all) {
@@ -235,6 +254,7 @@ export class SchemaComparator {
   }
 
   private pair(b: Located, r: Located, walk: Walk): RawChange[] {
+    if (this.nested && ++this.proofWork.spent > this.questionEnd) throw OVER_BUDGET;
     const base = b.node;
     const revision = r.node;
     if (base === undefined && revision === undefined) return [];
@@ -431,14 +451,25 @@ export class SchemaComparator {
   }
 
   /** The changes of a comparison of its own (undefined inside one: see `relation`), kept for `inside`. */
-  private readonly innerMemo = new Map<unknown, Map<unknown, RawChange[]>>();
+  private readonly innerMemo = new Map<unknown, Map<unknown, RawChange[] | undefined>>();
+  /** In a nested comparison: the pair count at which its question is abandoned. */
+  private questionEnd = Infinity;
   private innerChanges(before: unknown, after: unknown): RawChange[] | undefined {
     if (this.nested) return undefined;
-    const known = this.innerMemo.get(before)?.get(after);
-    if (known) return known;
-    const inner = new SchemaComparator(this.env, true, this.hasher);
-    inner.compare(before, after, { direction: 'standalone' });
-    const changes = inner.changes();
+    const memo = this.innerMemo.get(before);
+    if (memo?.has(after)) return memo.get(after);
+    // Past the budget a question has no answer (incomparable), so the member-level verdicts stand.
+    if (this.proofWork.spent > PROOF_BUDGET) return undefined;
+    const inner = new SchemaComparator(this.env, true, this.hasher, this.proofWork);
+    inner.questionEnd = this.proofWork.spent + QUESTION_BUDGET;
+    let changes: RawChange[] | undefined;
+    try {
+      inner.compare(before, after, { direction: 'standalone' });
+      changes = inner.changes();
+    } catch (error) {
+      if (error !== OVER_BUDGET) throw error;
+      changes = undefined;
+    }
     if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());
     this.innerMemo.get(before)!.set(after, changes);
     return changes;

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareSchemas, SchemaComparator } from '../../src/diff/compare-schemas.ts';
+import { compareSchemas, PROOF_BUDGET, QUESTION_BUDGET, SchemaComparator } from '../../src/diff/compare-schemas.ts';
 import { InclusionProver } from '../../src/diff/schema-inclusion.ts';
 import { SchemaHasher } from '../../src/diff/schema-hash.ts';
 
@@ -68,6 +68,25 @@ test('the comparisons a proof makes of its own share the hashes instead of hashi
   assert.equal(hashed.result, ['schema-union:added:narrowed']);
   // About 450 objects in both schemas; hashing the whole schema once per member compared took about 40 times that.
   assert.ok(hashed.calls < 2000, `${hashed.calls} hash computations`);
+});
+
+test('whole-schema questions share one budget per diff; past it the member-level verdicts stand', () => {
+  // Each property's anyOf loses a member another member still covers: no change, once a question proves it.
+  const union = (i: number, removed: boolean) => {
+    const wide = { type: 'object', properties: { a: { type: 'string' }, n: { const: i } } };
+    return { anyOf: removed ? [wide] : [{ type: 'object', properties: { a: { type: 'string', maxLength: 5 }, n: { const: i } } }, wide] };
+  };
+  const object = (removed: boolean, count: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, union(i, removed)])) });
+  const many = new SchemaComparator();
+  many.compare(object(false, 2000), object(true, 2000), { direction: 'standalone' });
+  const kept = many.changes().filter((c) => c.effect === 'narrowed').length;
+  assert.ok(many.proofPairs() <= PROOF_BUDGET + QUESTION_BUDGET, `${many.proofPairs()} pairs compared by whole-schema questions`);
+  assert.ok(kept > 0, 'questions past the budget keep their member-level finding');
+  assert.ok(kept < 2000, 'questions within the budget are answered');
+
+  const few = new SchemaComparator();
+  few.compare(object(false, 10), object(true, 10), { direction: 'standalone' });
+  assert.equal(few.changes(), [], 'within the budget every question is answered');
 });
 
 test.run();
