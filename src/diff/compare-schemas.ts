@@ -25,6 +25,7 @@ import { isEmptyRecord, isRecord } from '../toolkit/values.ts';
 import { InclusionProver } from './schema-inclusion.ts';
 import { descendScope, scopeFor, scopeKey, scopedTypes, scopeProperties, scopeRequires } from './schema-scope.ts';
 import { typeEffect } from './schema-view.ts';
+import type { ComponentNames } from './component-names.ts';
 
 export interface ComparatorEnv {
   /** Where a node was written; `at` is the pointer it was reached by (the answer when it was written there). */
@@ -36,6 +37,9 @@ export interface ComparatorEnv {
   /** The absolute URL an unresolved `{ $ref }` node names (see LoadedSpec.refUrl). */
   baseRefUrl?: (node: object) => string | undefined;
   revisionRefUrl?: (node: object) => string | undefined;
+  /** The component names a schema object is declared under (component-names.ts). */
+  baseComponentNames?: ComponentNames;
+  revisionComponentNames?: ComponentNames;
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
@@ -497,7 +501,7 @@ export class SchemaComparator {
     return after;
   }
 
-  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; title?: string; shape: string[] } {
+  private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; components?: readonly string[]; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
     const written = isRecord(member) ? this.originOf(side, member, at) : undefined;
     const origin = namedOrigin(written);
@@ -506,7 +510,8 @@ export class SchemaComparator {
       ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, written, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    const components = isRecord(member) ? (side === 'base' ? this.env.baseComponentNames : this.env.revisionComponentNames)?.(member) : undefined;
+    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, written, components, title: typeof node.title === 'string' ? node.title : undefined, shape };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {

@@ -19,6 +19,7 @@ import { diffEncoding } from './encoding.ts';
 import { STABILITY_LEVELS, applyLifecycle, isStabilityLevel, lifecycleOf, sunsetMove, type LifecyclePolicy, type StabilityLevel } from './lifecycle.ts';
 import { compareCodePoints } from '../toolkit/values.ts';
 import { readsJsonSchema202012 } from '../toolkit/openapi.ts';
+import { componentNamesIn } from './component-names.ts';
 
 export interface DiffOptions { today: Date; lifecycle?: LifecyclePolicy }
 
@@ -49,6 +50,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
     baseOrigin: (node, at) => originIn(base, node, at), revisionOrigin: (node, at) => originIn(revision, node, at),
     baseKeyOrigin: (node, key, at) => keyOriginIn(base, node, key, at), revisionKeyOrigin: (node, key, at) => keyOriginIn(revision, node, key, at),
     baseRefUrl: (node) => base.refUrl?.(node), revisionRefUrl: (node) => revision.refUrl?.(node),
+    baseComponentNames: componentNamesIn(base.document), revisionComponentNames: componentNamesIn(revision.document),
     baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
   });
   const ops = pairByKey(bm.operations, rm.operations);

@@ -1,8 +1,15 @@
 /**
  * oneOf / anyOf / allOf members are matched by meaning, not index: identical members first, then the same
- * component, then the same title, then the most similar shape (types and property names), greedily.
+ * place of writing, then the same component name, then the same title, then the most similar shape (types and
+ * property names), greedily.
  */
-export interface MemberKey { hash: string | null; origin?: string; title?: string; shape: string[] }
+export interface MemberKey {
+  hash: string | null; origin?: string;
+  /** Component names the member is declared under (`/components/schemas/Pet`): the same on both sides even where
+   * the member is written in another place (a multi-file spec against its bundled snapshot). */
+  components?: readonly string[];
+  title?: string; shape: string[];
+}
 
 export function matchMembers<T>(
   base: T[], revision: T[], baseKey: (m: T, index: number) => MemberKey, revisionKey: (m: T, index: number) => MemberKey,
@@ -21,6 +28,7 @@ export function matchMembers<T>(
   };
   pass((a, b) => a.hash !== null && a.hash === b.hash);
   pass((a, b) => a.origin !== undefined && a.origin === b.origin);
+  pass((a, b) => a.components !== undefined && b.components !== undefined && a.components.some((name) => b.components!.includes(name)));
   pass((a, b) => a.title !== undefined && a.title === b.title);
   // Similarity: Jaccard of shape tokens; best pairs first, deterministic tie-break by index.
   const scored: [number, number, number][] = [];

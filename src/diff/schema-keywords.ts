@@ -104,6 +104,8 @@ export function compareValues(k: KeywordEmitter, b: Located, r: Located, walk: W
     add(k.emit('schema-default', action, 'none', b, r, 'default', walk, { before: bd, after: rd }));
   }
 }
+const ZERO_IS_NO_BOUND = new Set(['minLength', 'minItems', 'minProperties']);
+
 export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: SchemaView, rv: SchemaView, walk: Walk, add: (c: RawChange) => void): void {
   const done = compareSwitchedBounds(k, b, r, bv, rv, walk, add);
   for (const [keyword, { kind, lower }] of Object.entries(BOUND_KEYWORDS)) {
@@ -111,6 +113,8 @@ export function compareBounds(k: KeywordEmitter, b: Located, r: Located, bv: Sch
     const before = bv.bounds[keyword];
     const after = rv.bounds[keyword];
     if (before === after) continue;
+    // minLength/minItems/minProperties 0 admits every value: writing or dropping it is no change.
+    if (ZERO_IS_NO_BOUND.has(keyword) && (before ?? 0) === (after ?? 0)) continue;
     let action: ChangeAction;
     let narrows: boolean;
     if (before === undefined) { action = 'added'; narrows = true; }

@@ -13,6 +13,7 @@ import { flattenAllOf } from './flatten-all-of.ts';
 import { canonicalJson } from './schema-hash.ts';
 import { show } from './schema-keywords.ts';
 import { lastSegment, splitPointer } from '../toolkit/json-pointer.ts';
+import { untrustedRegex } from '../lint/untrusted-regex.ts';
 import { isRecord } from '../toolkit/values.ts';
 
 type Side = 'base' | 'revision';
@@ -85,7 +86,26 @@ export function disjoint(x: unknown, y: unknown, depth = 0): boolean {
     if (typeof name !== 'string' || !rb.has(name)) continue;
     if (name in pa && name in pb && disjoint(pa[name], pb[name], depth + 1)) return true;
   }
-  return false;
+  // Objects only: a closed object forbids a property the other requires (OpenAPI's Header against Reference).
+  const objectOnly = (t: Set<string> | undefined) => t !== undefined && t.size === 1 && t.has('object');
+  return objectOnly(ta) && objectOnly(tb) && (forbidsARequired(a, b) || forbidsARequired(b, a));
+}
+
+/** `closed` admits no property beyond its own and `other` requires one it does not admit. */
+function forbidsARequired(closed: Record<string, any>, other: Record<string, any>): boolean {
+  if (closed.additionalProperties !== false || !Array.isArray(other.required)) return false;
+  const own: Record<string, unknown> = isRecord(closed.properties) ? closed.properties : {};
+  const patterns = isRecord(closed.patternProperties) ? Object.keys(closed.patternProperties) : [];
+  return other.required.some((name: unknown) => typeof name === 'string' && !Object.hasOwn(own, name) && !patterns.some((p) => mayMatch(p, name)));
+}
+
+/** A pattern that cannot be read or run counts as matching: the members are then not shown apart. */
+function mayMatch(pattern: string, name: string): boolean {
+  try {
+    return untrustedRegex(pattern, 'u').test(name);
+  } catch {
+    return true;
+  }
 }
 
 /** Every pair of members is disjoint (or a discriminator tells them apart): oneOf and anyOf then accept the same. */
