@@ -74,7 +74,7 @@ const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchem
  * responses) asks thousands of them; past this budget they go unanswered and the member-level verdicts stand,
  * which only ever keeps a finding, never drops one. Counted in pairs, not time, so verdicts are deterministic.
  */
-export const PROOF_BUDGET = 3_000;
+export const PROOF_BUDGET = 1_500;
 /** Schema pairs one such question may compare: a question about two large subtrees is not worth its cost. */
 export const QUESTION_BUDGET = 500;
 /** Thrown inside a nested comparison that spent its question's budget. */
