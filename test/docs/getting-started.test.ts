@@ -110,11 +110,12 @@ test('"Adopting specver on an existing API": every documented command runs (buil
   project.write('.specver/waivers.yaml', waivers!.replace('rule: operation-removed', 'rule: operation-remove'));
   assert.match((await specver(commands[4]!, 1)).stderr, /names no known rule: did you mean operation-removed/);
   project.write('.specver/waivers.yaml', waivers!);
-  // The first release: major, from info.version.
-  await specver(commands[5]!, 0);
-  assert.match((await specver(commands[6]!, 0)).stdout, /petstore[^\n]*1\.0\.0 -> 2\.0\.0/);
+  // The first release, from info.version: the waived break is released as minor and recorded as accepted.
+  assert.match((await specver(commands[5]!, 0)).stdout, /waiver/i);
+  assert.match((await specver(commands[6]!, 0)).stdout, /petstore[^\n]*1\.0\.0 -> 1\.1\.0/);
   await specver(commands[7]!, 0);
-  assert.is(JSON.parse(project.read('.specver/versions.json')).contracts.petstore, '2.0.0');
+  assert.is(JSON.parse(project.read('.specver/versions.json')).contracts.petstore, '1.1.0');
+  assert.match(project.read('CHANGELOG.md'), /Accepted breaking change \(waived: never called by any client/);
 });
 
 test.run();
