@@ -9,6 +9,7 @@ import { isBlocking, judge, statusNote, waiverProblems, type GateVerdict } from 
 import type { Comparison } from '../pipeline/comparison.ts';
 import { bySeverity, describeFinding, reviewLocation } from './change-line.ts';
 import { relativeUri } from './lint-sarif.ts';
+import { sarifLog } from './sarif-log.ts';
 
 /** Rule ids of the gate's own results (not classification rules). */
 const NOT_COMPARED = 'contract-not-compared';
@@ -53,27 +54,15 @@ export function breakingSarif(comparisons: Comparison[], verdict: GateVerdict = 
   verdict.expired.forEach((w, i) => results.push({ ruleId: WAIVER_EXPIRED, level: 'error', message: problems.errors[i]!, file: verdict.waiverFile, line: w.line }));
   const ids = [...new Set(results.map((r) => r.ruleId))];
   const index = new Map(ids.map((id, i) => [id, i]));
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'specver',
-            version: toolVersion,
-            informationUri: 'https://github.com/specver/specver',
-            rules: ids.map((id) => ({ id, shortDescription: { text: OWN_RULES[id] ?? summaries.get(id) ?? id } })),
-          },
-        },
-        results: results.map((r) => ({
-          ruleId: r.ruleId,
-          ruleIndex: index.get(r.ruleId),
-          level: r.level,
-          message: { text: r.message },
-          locations: [{ physicalLocation: physical(r.file, r.line), ...(r.pointer ? { logicalLocations: [{ fullyQualifiedName: r.pointer, kind: 'member' }] } : {}) }],
-        })),
-      },
-    ],
-  };
+  return sarifLog(
+    toolVersion,
+    ids.map((id) => ({ id, shortDescription: { text: OWN_RULES[id] ?? summaries.get(id) ?? id } })),
+    results.map((r) => ({
+      ruleId: r.ruleId,
+      ruleIndex: index.get(r.ruleId),
+      level: r.level,
+      message: { text: r.message },
+      locations: [{ physicalLocation: physical(r.file, r.line), ...(r.pointer ? { logicalLocations: [{ fullyQualifiedName: r.pointer, kind: 'member' }] } : {}) }],
+    })),
+  );
 }

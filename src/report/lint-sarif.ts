@@ -1,6 +1,7 @@
 /** `lint --format sarif`: SARIF 2.1.0, one run with the rules used and one result per violation. */
 import { sep } from 'node:path';
 import type { LintReport, LintRule } from '../lint/types.ts';
+import { sarifLog } from './sarif-log.ts';
 
 const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as const;
 
@@ -18,41 +19,29 @@ export function lintSarif(report: LintReport, rules: LintRule[], toolVersion = '
   const used = new Set(report.contracts.flatMap((c) => c.violations.map((v) => v.rule)));
   const ruleList = rules.filter((r) => used.has(r.id)).filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const index = new Map(ruleList.map((r, i) => [r.id, i]));
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'specver',
-            version: toolVersion,
-            informationUri: 'https://github.com/specver/specver',
-            rules: ruleList.map((r) => ({
-              id: r.id,
-              shortDescription: { text: r.description },
-              defaultConfiguration: { level: r.severity === 'off' ? 'none' : LEVEL[r.severity] },
-            })),
+  return sarifLog(
+    toolVersion,
+    ruleList.map((r) => ({
+      id: r.id,
+      shortDescription: { text: r.description },
+      defaultConfiguration: { level: r.severity === 'off' ? 'none' : LEVEL[r.severity] },
+    })),
+    report.contracts.flatMap((c) =>
+      c.violations.map((v) => ({
+        ruleId: v.rule,
+        ruleIndex: index.get(v.rule),
+        level: LEVEL[v.severity],
+        message: { text: v.message },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: relativeUri(v.file) },
+              ...(v.line ? { region: { startLine: v.line } } : {}),
+            },
+            logicalLocations: [{ fullyQualifiedName: v.pointer || '/', kind: 'member' }],
           },
-        },
-        results: report.contracts.flatMap((c) =>
-          c.violations.map((v) => ({
-            ruleId: v.rule,
-            ruleIndex: index.get(v.rule),
-            level: LEVEL[v.severity],
-            message: { text: v.message },
-            locations: [
-              {
-                physicalLocation: {
-                  artifactLocation: { uri: relativeUri(v.file) },
-                  ...(v.line ? { region: { startLine: v.line } } : {}),
-                },
-                logicalLocations: [{ fullyQualifiedName: v.pointer || '/', kind: 'member' }],
-              },
-            ],
-          })),
-        ),
-      },
-    ],
-  };
+        ],
+      })),
+    ),
+  );
 }
