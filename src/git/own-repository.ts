@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from '../errors.ts';
+import { rememberForRun } from '../load/git-run-cache.ts';
 import { GIT_SAFETY_ARGS, gitEnvironment, type PinnedRepository } from './git-environment.ts';
 
 export type RepositoryLookup =
@@ -18,24 +19,14 @@ export type RepositoryLookup =
 /** Discovery output is small; git's own limit on what it prints here is a path or two. */
 const DISCOVERY_BUFFER = 1024 * 1024;
 
-// Only found repositories are kept: a directory that becomes a repository later in the process is seen.
-const found = new Map<string, Promise<RepositoryLookup>>();
-
 /**
  * The repository holding `cwd`: `repository` (checked), `none` outside any work tree (git's message), or
  * `missing-git`. Throws ConfigError (exit 2) when git would use a folder that is not the work tree's .git.
+ * Asked once per run (load/git-run-cache.ts): a folder can become a repository, or stop being one, between runs.
  */
 export function lookUpRepository(cwd: string): Promise<RepositoryLookup> {
   const key = resolve(cwd);
-  const cached = found.get(key);
-  if (cached) return cached;
-  const lookup = discover(key);
-  found.set(key, lookup);
-  lookup.then(
-    (result) => result.kind === 'repository' || found.delete(key),
-    () => found.delete(key),
-  );
-  return lookup;
+  return rememberForRun(`repository\0${key}`, () => discover(key));
 }
 
 function discover(cwd: string): Promise<RepositoryLookup> {

@@ -6,7 +6,7 @@
  */
 import { didYouMean } from '../toolkit/close-matches.ts';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename } from 'node:path';
 import { globMatcher } from './linear-glob.ts';
 import { ConfigError } from '../errors.ts';
 import type { OverrideBlock } from '../types.ts';
@@ -119,10 +119,13 @@ export function configLine(configFile: string | undefined, path: (string | numbe
 }
 
 export class SeverityPolicy {
-  /** How specver.yaml is named in messages: relative to the working directory when inside it. */
+  /**
+   * How specver.yaml is named in messages: relative to the project root (the folder holding it), as findings
+   * and the gate name it; never through the process's working directory, which a worker thread or a library
+   * caller does not share with the run.
+   */
   static shown(configFile: string): string {
-    const rel = relative(process.cwd(), configFile);
-    return rel && !rel.startsWith('..') ? rel.split('\\').join('/') : configFile;
+    return basename(configFile);
   }
 
   private readonly blocks: CompiledBlock[];

@@ -91,7 +91,7 @@ test('bad refs and a project outside git: one line, exit 2, no stack trace', asy
   rmSync(p.path('.git'), { recursive: true, force: true });
   r = await cli(p, 'status', '--since', 'main');
   assert.is(r.exitCode, 2, r.stderr);
-  assert.match(r.stderr, /is not inside a git repository/);
+  assert.match(r.stderr, /is not inside a git repository/, r.stderr);
   assert.not.match(r.stderr, /\n {4}at /);
 });
 

@@ -1,7 +1,8 @@
 /** Run the specver program in-process (or, for what needs a real process, the built CLI): argv in -> { stdout, stderr, exitCode }. */
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleIn, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { runChild } from './child.ts';
 
@@ -51,14 +52,68 @@ export async function runSpecver(argv: string[], options: RunOptions): Promise<C
 /** The built CLI (dist/, `npm run build`; the test runner rebuilds it when it is older than src/). */
 export const BUILT_CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/main.cjs');
 
+type BundledCli = typeof import('../../src/cli/entry.ts');
+let bundled: BundledCli | undefined;
+/** The built bundle (dist/cli-<hash>.cjs), loaded once per test process, as the bin loads it. */
+function builtBundle(): BundledCli {
+  if (bundled) return bundled;
+  const dist = dirname(BUILT_CLI);
+  bundled = loadCachedBundle<BundledCli>(pathToFileURL(join(dist, bundleIn(dist))), undefined).exports;
+  return bundled;
+}
+
+/** The environment a built run sees: this process's, the suite's defaults, then the test's (undefined removes). */
+function builtEnv(extra: RunOptions['env']): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...extra };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return env as Record<string, string>;
+}
+
+let inFlight = false;
 /**
- * Run the built CLI in a child process, with the same defaults as runSpecver: for what only a real process
- * has (worker threads start from the bundled worker, as users run them, instead of compiling src/ per thread).
+ * Run the built CLI's code in this process: the bundle users install (worker threads start from the bundled
+ * worker, as in a user's run, instead of compiling src/ per thread), without a process start per run. The few
+ * places that read the process's own environment (git's, the worker count) see the run's environment while it
+ * runs, as a child process would; one such run at a time. For what only a real process has (signals, exit
+ * codes set by the bin, stdin/stdout as pipes, start-up), runBuiltSpecverProcess.
  */
 export async function runBuiltSpecver(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
-  const env: Record<string, string | undefined> = { ...process.env, CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env, input: options.stdin, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
+  if (inFlight) throw new Error('runBuiltSpecver: one run at a time (each sets the process environment); await the other first');
+  const { runCli } = builtBundle();
+  const env = builtEnv(options.env);
+  const saved = process.env;
+  let stdout = '';
+  let stderr = '';
+  inFlight = true;
+  process.env = env;
+  let exitCode: number;
+  try {
+    exitCode = await runCli(argv, {
+      cwd: options.cwd,
+      env,
+      streams: {
+        stdout: { write: (s: string) => ((stdout += s), true), isTTY: false },
+        stderr: { write: (s: string) => ((stderr += s), true), isTTY: false },
+        stdin: Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: false }),
+      },
+    });
+  } finally {
+    process.env = saved;
+    inFlight = false;
+  }
+  return {
+    stdout,
+    stderr,
+    exitCode,
+    json<T>() {
+      return JSON.parse(stdout) as T;
+    },
+  };
+}
+
+/** Run the built CLI in a child process of its own (`node dist/main.cjs`), with the same defaults as runSpecver. */
+export async function runBuiltSpecverProcess(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
+  const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env: builtEnv(options.env), input: options.stdin, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
   if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.cjs) was killed by ${child.signal}: ${child.stderr}`);
   return {
     stdout: child.stdout,
