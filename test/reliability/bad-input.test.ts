@@ -14,7 +14,7 @@ import { FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 import { PERMISSION_CASES } from './helpers/permission-cases.ts';
 import { runChild } from '../helpers/child.ts';
-import { stageReadableCheckout, unreadableBy } from './helpers/readable-stage.ts';
+import { stageReadableBundle, unreadableBy } from './helpers/readable-stage.ts';
 
 const bad = (name: string) => readFileSync(join(FIXTURES, 'bad', name), 'utf8');
 const SPEC = 'api/pets.yaml';
@@ -347,8 +347,9 @@ if (!PERMISSIONS_ENFORCED) {
   // Root reads a chmod 000 file anyway: run the permission cases as an unprivileged user instead.
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
   const NOBODY = 65534;
-  // The checkout may be private (a clone under `mktemp -d`): the child runs from a copy every user can read.
-  const stage = setpriv ? stageReadableCheckout() : undefined;
+  // The checkout may be private (a clone under `mktemp -d`): the child runs a bundle every user can read.
+  const staged = setpriv ? await stageReadableBundle('test/reliability/helpers/run-permission-cases.ts') : undefined;
+  const stage = staged?.stage;
   const unreadable = stage ? unreadableBy(NOBODY, stage) : undefined;
   const name = `permission cases (${PERMISSION_CASES.length}) as an unprivileged user`;
   if (stage && unreadable) {
@@ -358,7 +359,7 @@ if (!PERMISSIONS_ENFORCED) {
     test(name, async () => {
       const child = await runChild(
         'setpriv',
-        [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, '--import', 'tsx', join(stage, 'test/reliability/helpers/run-permission-cases.ts')],
+        [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, staged!.script],
         { cwd: stage, env: { ...process.env, HOME: tmpdir() } },
       );
       const report = JSON.parse(child.stdout.trim().split('\n').pop() || '{}') as { ran?: number; failures?: string[] };

@@ -1,35 +1,19 @@
 /**
- * A copy, readable by every user, of what the permission cases' child process runs: the sources, the test
- * helpers, rules, schemas and the packages they load. The checkout itself may sit in a private folder (a clone
- * under `mktemp -d` is mode 0700) that the unprivileged user the child runs as cannot enter.
+ * What the permission cases' child process runs, readable by every user: the child's script bundled with its
+ * sources, test helpers and packages into one file (no TypeScript loader, nothing compiled at start), beside
+ * what it reads at run time (package.json, rules/, schemas/). The checkout itself may sit in a private folder (a clone under `mktemp -d` is mode 0700) that the unprivileged
+ * user the child runs as cannot enter.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT } from '../../helpers/temp-project.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
-/** What the child imports or reads, relative to the checkout. */
-const STAGED = ['package.json', 'tsconfig.json', 'src', 'rules', 'schemas', 'test/helpers', 'test/reliability/helpers'];
-/** Packages the child loads besides the runtime dependencies: the TypeScript loader and the assertions. */
-const TEST_PACKAGES = ['tsx', 'uvu'];
-
-/** The packages `roots` need, with every package they depend on (npm installs them hoisted, at the top). */
-function packageClosure(modules: string, roots: string[]): string[] {
-  const needed = new Set<string>();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const name = queue.pop()!;
-    if (needed.has(name)) continue;
-    const manifest = join(modules, name, 'package.json');
-    // Not at the top: a nested copy (inside its parent, staged with it) or an optional package for another platform.
-    if (!existsSync(manifest)) continue;
-    needed.add(name);
-    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
-    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) queue.push(...Object.keys(pkg[field] ?? {}));
-  }
-  return [...needed].sort();
-}
+/** What the bundled child reads from disk, relative to the checkout. */
+const STAGED = ['package.json', 'rules', 'schemas'];
 
 /** Read (and, where the owner may, execute) for everyone, all the way down. */
 function openToAll(path: string): void {
@@ -38,17 +22,48 @@ function openToAll(path: string): void {
   if (stat.isDirectory()) for (const entry of readdirSync(path)) openToAll(join(path, entry));
 }
 
-/** Copies what the child needs into a fresh temp directory readable by everyone; returns the directory. */
-export function stageReadableCheckout(): string {
+/**
+ * Each module's import.meta.url becomes the URL its own file has in the stage, so the paths built from it
+ * (rules/, schemas/, package.json, createRequire) resolve there exactly as they do in the checkout.
+ */
+function importMetaUrlIn(stage: string): Plugin {
+  return {
+    name: 'import-meta-url-in-stage',
+    setup(bundler) {
+      bundler.onLoad({ filter: /\.ts$/ }, (args) => {
+        const url = pathToFileURL(join(stage, relative(REPO_ROOT, args.path))).href;
+        const text = readFileSync(args.path, 'utf8')
+          // The generated validators' run-time requires (ajv's, ajv-formats') become the bundle's own.
+          .replace(/^const require = createRequire\(import\.meta\.url\);$/m, '')
+          .replaceAll('import.meta.url', JSON.stringify(url));
+        return { contents: text, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles `entry` (a script of the checkout) into a fresh temp directory readable by everyone, with what it
+ * reads at run time; returns the directory and the bundled script's path.
+ */
+export async function stageReadableBundle(entry: string): Promise<{ stage: string; script: string }> {
   const stage = tempDir('specver-stage-');
+  const script = join(stage, 'child.mjs');
+  await build({
+    entryPoints: [join(REPO_ROOT, entry)],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [importMetaUrlIn(stage)],
+    // Bundled CommonJS packages require Node's built-ins.
+    banner: { js: "import { createRequire as __stageRequire } from 'node:module'; const require = __stageRequire(import.meta.url);" },
+  });
   for (const entry of STAGED) cpSync(join(REPO_ROOT, entry), join(stage, entry), { recursive: true, dereference: true });
-  const modules = join(REPO_ROOT, 'node_modules');
-  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  for (const name of packageClosure(modules, [...Object.keys(pkg.dependencies ?? {}), ...TEST_PACKAGES])) {
-    cpSync(join(modules, name), join(stage, 'node_modules', name), { recursive: true, dereference: true });
-  }
   openToAll(stage);
-  return stage;
+  return { stage, script };
 }
 
 /**
