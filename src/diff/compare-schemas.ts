@@ -416,10 +416,12 @@ export class SchemaComparator {
     const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
     const effective = (req: boolean, props: Record<string, any>, name: string) => req && !(hidden && isRecord(props[name]) && props[name][hidden] === true);
     for (const name of [...new Set([...breq, ...rreq])].sort()) {
-      if (!(name in bp && name in rp) && (name in bp || name in rp)) continue;
       // A name an enclosing schema requires is required here too (restated in a branch, or moved into one).
       const bHas = breq.has(name) || scopeRequires(walk.scope?.base, name);
       const rHas = rreq.has(name) || scopeRequires(walk.scope?.revision, name);
+      // A property added or removed carries its own requiredness, except a declaration that went while the
+      // name became required (`{properties: {p}}` -> `{required: [p]}`): values must now have it.
+      if (!(name in bp && name in rp) && (name in bp || name in rp) && !(name in bp && rHas && !bHas)) continue;
       const before = effective(bHas, bp, name);
       const after = effective(rHas, rp, name);
       if (bHas === rHas && before === after) continue;
