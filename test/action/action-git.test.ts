@@ -1,15 +1,17 @@
 /**
  * The Action's own git calls (action/git.mjs): only in the work tree's own repository, never one a pull
  * request planted in the working directory, and without hooks, so no file of the pull request runs beside the
- * token when the Action commits a changeset.
+ * token when the Action commits a changeset. The Action runs through its main() in this process (its git calls are
+ * processes all the same), with the built CLI in-process seeing the run's environment, as a child would.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runSpecver } from '../helpers/run-cli.ts';
-import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
+import { join } from 'node:path';
+import { runActionInProcess } from '../helpers/action-run.ts';
+import { BUILT_CLI, runBuiltSpecver } from '../helpers/run-cli.ts';
+import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 
 const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toUpperCase().startsWith('GIT_')));
 const SPEC = readFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), 'utf8');
@@ -26,8 +28,7 @@ async function changedProject(): Promise<{ repo: TempProject; runner: TempProjec
   const runner = emptyProject('specver-runner-');
   git(repo.dir, 'init', '-q', '-b', 'main');
   repo.write('svc/api/petstore.yaml', SPEC);
-  // init runs no git: it only sets the project up, in this process; the Action under test runs as a process.
-  assert.is((await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: repo.path('svc') })).exitCode, 0);
+  assert.is((await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: repo.path('svc'), env: CLEAN_ENV })).exitCode, 0);
   git(repo.dir, 'add', '-A');
   git(repo.dir, 'commit', '-q', '-m', 'initial');
   git(repo.dir, 'checkout', '-q', '-b', 'feature');
@@ -39,23 +40,19 @@ function runAction(repo: TempProject, runner: TempProject, env: Record<string, s
   const summary = runner.write('summary.md', '');
   const output = runner.write('output.txt', '');
   mkdirSync(runner.path('tmp'), { recursive: true });
-  return spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], {
-    cwd: repo.dir,
-    encoding: 'utf8',
-    env: {
-      ...CLEAN_ENV,
-      GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''),
-      GIT_CONFIG_NOSYSTEM: '1',
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: repo.dir,
-      GITHUB_STEP_SUMMARY: summary,
-      GITHUB_OUTPUT: output,
-      RUNNER_TEMP: runner.path('tmp'),
-      SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
-      'INPUT_WORKING-DIRECTORY': 'svc',
-      ...env,
-    },
+  return runActionInProcess({
+    ...CLEAN_ENV,
+    GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''),
+    GIT_CONFIG_NOSYSTEM: '1',
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: repo.dir,
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_OUTPUT: output,
+    RUNNER_TEMP: runner.path('tmp'),
+    SPECVER_CLI: BUILT_CLI,
+    'INPUT_WORKING-DIRECTORY': 'svc',
+    ...env,
   });
 }
 
@@ -73,7 +70,7 @@ test('a repository planted in the working directory: no git call runs in it, exi
   git(repo.dir, 'commit', '-q', '-m', 'a lower page size, and a repository inside svc/');
   const head = git(repo.dir, 'rev-parse', 'HEAD');
 
-  const r = runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'changeset' });
+  const r = await runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'changeset' });
   assert.not.ok(existsSync(marker), 'the planted core.fsmonitor command ran');
   assert.is(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stdout, `::error title=specver::${repo.path('svc')} looks like a git repository (HEAD, objects/, refs/) inside the work tree`);
@@ -81,7 +78,7 @@ test('a repository planted in the working directory: no git call runs in it, exi
   assert.is(git(repo.dir, 'diff', '--cached', '--name-only'), '', 'nothing staged');
 
   // The pull-request flow (merge-base with the target branch) refuses it the same way.
-  const gate = runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', INPUT_COMMAND: 'breaking' });
+  const gate = await runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', INPUT_COMMAND: 'breaking' });
   assert.is(gate.status, 2, gate.stdout + gate.stderr);
   assert.match(gate.stdout, `${repo.path('svc')} looks like a git repository`);
   assert.not.ok(existsSync(marker));
@@ -97,7 +94,7 @@ test('the changeset commit runs no hook, not even one the repository configured 
   git(repo.dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'a lower page size');
   assert.not.ok(existsSync(marker));
 
-  const r = runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'changeset', GIT_DIR: runner.path('elsewhere') });
+  const r = await runAction(repo, runner, { GITHUB_EVENT_NAME: 'pull_request', INPUT_COMMAND: 'changeset', GIT_DIR: runner.path('elsewhere') });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.not.ok(existsSync(marker), 'the pre-commit hook ran');
   assert.is(git(repo.dir, 'log', '-1', '--format=%an|%s'), 'github-actions[bot]|Add changeset for petstore');
