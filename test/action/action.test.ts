@@ -184,6 +184,10 @@ test('pull request: compared with the merge-base, an unrelated change passes whi
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /Comparing with the merge-base with main/);
   assert.is(r.outputs.breaking, 'false');
+  // require-changeset is off unless set: the spec change without a changeset of its own goes unremarked
+  // (test/action/require-changeset.test.ts: the same change with warn and fail).
+  assert.is(r.outputs['changeset-missing'], 'false');
+  assert.not.match(r.summary, /Changeset missing/);
 
   // Against the last release the unreleased break shows, acknowledged by its major changeset (and allowed here).
   const allowed = await runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });

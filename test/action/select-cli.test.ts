@@ -202,13 +202,27 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
   assert.match(r.stdout, /^::error title=specver::unknown specver-source input 'newest': use auto, project or action$/m);
 });
 
+/** The entries of `padding` other packages as JSON.stringify(…, null, 2) writes them inside `packages` (made once). */
+const paddingText = new Map<number, string>();
+function paddingEntries(padding: number): string {
+  let text = paddingText.get(padding);
+  if (text === undefined) {
+    const entries = Array.from({ length: padding }, (_, i) => {
+      const entry = { version: '1.0.0', resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz`, integrity: `sha512-${'A'.repeat(86)}==`, dev: true };
+      return `    ${JSON.stringify(`node_modules/pkg-${i}`)}: ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n    ')}`;
+    });
+    paddingText.set(padding, (text = entries.join(',\n')));
+  }
+  return text;
+}
+
 /** A package-lock.json pinning specver `version` among `padding` other packages (a large lockfile). */
 function lockPinning(version: string, padding = 0, extra: Record<string, unknown> = {}): string {
   const packages: Record<string, unknown> = { '': { devDependencies: { specver: '^1.0.0' } } };
-  for (let i = 0; i < padding; i++)
-    packages[`node_modules/pkg-${i}`] = { version: '1.0.0', resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz`, integrity: `sha512-${'A'.repeat(86)}==`, dev: true };
+  if (padding > 0) packages['(padding)'] = 0;
   packages['node_modules/specver'] = { version, resolved: `https://registry.npmjs.org/specver/-/specver-${version}.tgz`, integrity: `sha512-${version}`, dev: true };
-  return JSON.stringify({ name: 'api', lockfileVersion: 3, requires: true, packages: { ...packages, ...extra } }, null, 2);
+  const text = JSON.stringify({ name: 'api', lockfileVersion: 3, requires: true, packages: { ...packages, ...extra } }, null, 2);
+  return padding > 0 ? text.replace('    "(padding)": 0', () => paddingEntries(padding)) : text;
 }
 
 /**
@@ -218,7 +232,7 @@ function lockPinning(version: string, padding = 0, extra: Record<string, unknown
 function pullRequestRepository(): TempProject {
   return copyOf('pull-request', () => {
     const { p } = pinnedProject();
-    p.write('package-lock.json', lockPinning('1.2.3', 8000));
+    p.write('package-lock.json', lockPinning('1.2.3', 4500));
     assert.ok(statSync(p.path('package-lock.json')).size > 1024 * 1024);
     git(p.dir, 'add', '-A');
     git(p.dir, 'commit', '-qm', 'main');
@@ -235,7 +249,7 @@ const WARNING_CHANGED =
 test('a pull request that changes the pinned specver is judged by the Action\'s own build, with a warning; once merged, the pin runs', () => {
   const p = pullRequestRepository();
   // The pull request pins an older specver, and the install step installed it.
-  p.write('package-lock.json', lockPinning('1.0.0', 8000));
+  p.write('package-lock.json', lockPinning('1.0.0', 4500));
   install(p, '1.0.0');
   git(p.dir, 'commit', '-qam', 'pin specver 1.0.0');
 
@@ -261,7 +275,7 @@ test('a pull request that changes the pinned specver is judged by the Action\'s 
 test('a pull request that leaves the pin alone is judged by the project\'s specver; an install that differs from the pin is not', () => {
   const p = pullRequestRepository();
   // Another package changes, and a spec: the specver entry stays as merged.
-  p.write('package-lock.json', lockPinning('1.2.3', 8000, { 'node_modules/left-pad': { version: '1.3.0' } }));
+  p.write('package-lock.json', lockPinning('1.2.3', 4500, { 'node_modules/left-pad': { version: '1.3.0' } }));
   p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace(/title: .*/, 'title: Pets'));
   git(p.dir, 'commit', '-qam', 'change a spec and another package');
 
