@@ -71,7 +71,8 @@ test('setup: a repository on main with an initialised petstore contract and a re
   git(project.dir, ...ME, 'commit', '-qm', 'initial');
   git(remote.dir, 'init', '-q', '--bare');
   git(project.dir, 'remote', 'add', 'origin', remote.dir);
-  git(project.dir, 'push', '-q', 'origin', 'main');
+  // origin/main as actions/checkout leaves it (what the Action finds the merge-base with); the Action pushes to the remote.
+  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
 });
 
 test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', async () => {
@@ -168,13 +169,12 @@ test('tag: tags the released versions and pushes the new tags', async () => {
 });
 
 test('pull request: compared with the merge-base, an unrelated change passes while a break is unreleased on main', async () => {
-  git(project.dir, 'push', '-q', 'origin', 'main');
   const spec = project.read('api/petstore.yaml');
   project.write('api/petstore.yaml', spec.replace('        maximum: 50', '        maximum: 20'));
   project.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": major\n---\n\nSmaller pages\n');
   git(project.dir, 'add', '-A');
   git(project.dir, ...ME, 'commit', '-qm', 'Smaller pages');
-  git(project.dir, 'push', '-q', 'origin', 'main');
+  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
 
   git(project.dir, 'checkout', '-q', '-b', 'unrelated');
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
