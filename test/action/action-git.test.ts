@@ -22,18 +22,26 @@ function git(dir: string, ...args: string[]): string {
   return r.stdout.trim();
 }
 
-/** A repository with petstore initialised in svc/ and then changed (a changeset is due), and runner files. */
+let template: TempProject | undefined;
+
+/**
+ * A repository with petstore initialised in svc/ and then changed (a changeset is due), and runner files. Built
+ * once per file, then copied for each test.
+ */
 async function changedProject(): Promise<{ repo: TempProject; runner: TempProject }> {
+  if (!template) {
+    template = emptyProject('specver-action-git-template-');
+    git(template.dir, 'init', '-q', '-b', 'main');
+    template.write('svc/api/petstore.yaml', SPEC);
+    assert.is((await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: template.path('svc'), env: CLEAN_ENV })).exitCode, 0);
+    git(template.dir, 'add', '-A');
+    git(template.dir, 'commit', '-q', '-m', 'initial');
+    git(template.dir, 'checkout', '-q', '-b', 'feature');
+    template.write('svc/api/petstore.yaml', SPEC.replace('        maximum: 100', '        maximum: 50'));
+  }
   const repo = emptyProject('specver-action-git-');
-  const runner = emptyProject('specver-runner-');
-  git(repo.dir, 'init', '-q', '-b', 'main');
-  repo.write('svc/api/petstore.yaml', SPEC);
-  assert.is((await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: repo.path('svc'), env: CLEAN_ENV })).exitCode, 0);
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'initial');
-  git(repo.dir, 'checkout', '-q', '-b', 'feature');
-  repo.write('svc/api/petstore.yaml', SPEC.replace('        maximum: 100', '        maximum: 50'));
-  return { repo, runner };
+  cpSync(template.dir, repo.dir, { recursive: true });
+  return { repo, runner: emptyProject('specver-runner-') };
 }
 
 function runAction(repo: TempProject, runner: TempProject, env: Record<string, string>) {
