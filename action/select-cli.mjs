@@ -135,10 +135,14 @@ export function findProjectCli(cwd, workspace, env = process.env) {
   return undefined;
 }
 
-export function main(env = process.env) {
+/**
+ * The selection step: prints its choice to the job log and writes the step outputs; returns the exit code. `io.log`
+ * takes the job log's lines (this process's stdout by default).
+ */
+export function main(env = process.env, io = { log: (line) => console.log(line) }) {
   const choice = input(env, 'specver-source') || 'auto';
   if (!['auto', 'project', 'action'].includes(choice)) {
-    console.log(errorAnnotation(`unknown specver-source input '${choice}': use auto, project or action`));
+    io.log(errorAnnotation(`unknown specver-source input '${choice}': use auto, project or action`));
     return 2;
   }
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
@@ -149,14 +153,14 @@ export function main(env = process.env) {
   const pinCheck = usable && choice !== 'action' && isPullRequestEvent(env) ? checkPinAgainstBase(found, env, input(env, 'base')) : undefined;
   const chosen = chooseCli(found, choice, ACTION_CLI, pinCheck);
   if (chosen.error) {
-    console.log(errorAnnotation(chosen.error));
+    io.log(errorAnnotation(chosen.error));
     return 2;
   }
-  if (chosen.warning) console.log(warningAnnotation(chosen.warning));
-  console.log(chosen.message);
-  setOutput(env, 'source', chosen.source);
-  setOutput(env, 'cli', chosen.cli);
-  setOutput(env, 'version', chosen.version ?? '');
+  if (chosen.warning) io.log(warningAnnotation(chosen.warning));
+  io.log(chosen.message);
+  setOutput(env, 'source', chosen.source, io.log);
+  setOutput(env, 'cli', chosen.cli, io.log);
+  setOutput(env, 'version', chosen.version ?? '', io.log);
   return 0;
 }
 

@@ -1,7 +1,8 @@
 /**
- * End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). A few runs
- * start action/run.mjs as a process running the built CLI (exit codes, the job log); the others call its main()
- * with specver run in-process, the same flows without a process per specver command.
+ * End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). The flows
+ * call its main() with each specver command run by the built CLI in this process; one run starts action/run.mjs as
+ * a process (its exit code and job log). The whole chain as processes (selection step, run.mjs, the CLI it picked,
+ * exit 1 and annotations on stdout) is test/action/select-cli.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runActionInProcess, runActionProcess } from '../helpers/action-run.ts';
-import { runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const project = emptyProject('specver-action-');
@@ -64,13 +65,14 @@ test('setup: a repository on main with an initialised petstore contract and a re
   mkdirSync(project.path('api'), { recursive: true });
   copyFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), project.path('api/petstore.yaml'));
   git(project.dir, 'init', '-q', '-b', 'main');
-  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir });
+  const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir, env: gitEnv });
   assert.is(init.exitCode, 0, init.stderr);
   git(project.dir, 'add', '-A');
   git(project.dir, ...ME, 'commit', '-qm', 'initial');
   git(remote.dir, 'init', '-q', '--bare');
   git(project.dir, 'remote', 'add', 'origin', remote.dir);
-  git(project.dir, 'push', '-q', 'origin', 'main');
+  // origin/main as actions/checkout leaves it (what the Action finds the merge-base with); the Action pushes to the remote.
+  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
 });
 
 test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', async () => {
@@ -88,7 +90,7 @@ test('pull request: annotations, diff table in the summary, changeset committed 
     'INPUT_COMMIT-CHANGESET': 'true',
     INPUT_PUSH: 'true',
   };
-  const r = await runAction('pr', pr, { process: true });
+  const r = await runAction('pr', pr);
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /^::error file=api\/petstore\.yaml,line=\d+[^:]*::.*maximum decreased from 100 to 50/m);
   assert.match(r.summary, /\| Contract \| Severity \| Change \| Location \|/);
@@ -131,7 +133,7 @@ test('main: version bumps, writes the release PR body and sets outputs', async (
   git(project.dir, 'checkout', '-q', 'main');
   git(project.dir, 'merge', '-q', '--ff-only', 'smaller-pages');
   assert.equal(versions(), { petstore: '1.0.0' });
-  const r = await runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' }, { process: true });
+  const r = await runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.equal(versions(), { petstore: '2.0.0' });
   assert.ok(project.exists('.specver/snapshots/petstore@2.0.0.yaml'));
@@ -160,20 +162,19 @@ test('main without pending changesets: nothing to release, exit 0', async () => 
 });
 
 test('tag: tags the released versions and pushes the new tags', async () => {
-  const r = await runAction('tag', { INPUT_COMMAND: 'tag', INPUT_PUSH: 'true' }, { process: true });
+  const r = await runAction('tag', { INPUT_COMMAND: 'tag', INPUT_PUSH: 'true' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.equal(JSON.parse(r.outputs.tags!), ['petstore@2.0.0']);
   assert.is(git(remote.dir, 'tag', '--list'), 'petstore@2.0.0');
 });
 
 test('pull request: compared with the merge-base, an unrelated change passes while a break is unreleased on main', async () => {
-  git(project.dir, 'push', '-q', 'origin', 'main');
   const spec = project.read('api/petstore.yaml');
   project.write('api/petstore.yaml', spec.replace('        maximum: 50', '        maximum: 20'));
   project.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": major\n---\n\nSmaller pages\n');
   git(project.dir, 'add', '-A');
   git(project.dir, ...ME, 'commit', '-qm', 'Smaller pages');
-  git(project.dir, 'push', '-q', 'origin', 'main');
+  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
 
   git(project.dir, 'checkout', '-q', '-b', 'unrelated');
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
@@ -183,6 +184,10 @@ test('pull request: compared with the merge-base, an unrelated change passes whi
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /Comparing with the merge-base with main/);
   assert.is(r.outputs.breaking, 'false');
+  // require-changeset is off unless set: the spec change without a changeset of its own goes unremarked
+  // (test/action/require-changeset.test.ts: the same change with warn and fail).
+  assert.is(r.outputs['changeset-missing'], 'false');
+  assert.not.match(r.summary, /Changeset missing/);
 
   // Against the last release the unreleased break shows, acknowledged by its major changeset (and allowed here).
   const allowed = await runAction('pr-allowed', { ...pr, INPUT_BASE: 'latest', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' });
@@ -243,10 +248,10 @@ test('bad inputs are reported as a workflow error annotation, exit 2', async () 
   const r = await runAction('bad', { INPUT_COMMAND: 'publish' }, { process: true });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown command input 'publish'/m);
-  const missing = await runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') }, { process: true });
+  const missing = await runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') });
   assert.is(missing.status, 2);
   assert.match(missing.stdout, /specver CLI not found/);
-  const config = await runAction('bad-config', { INPUT_COMMAND: 'breaking', INPUT_CONFIG: 'missing.yaml' }, { process: true });
+  const config = await runAction('bad-config', { INPUT_COMMAND: 'breaking', INPUT_CONFIG: 'missing.yaml' });
   assert.is(config.status, 2);
   assert.match(config.stderr, /missing\.yaml/);
 });

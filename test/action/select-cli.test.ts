@@ -2,16 +2,18 @@
  * Which specver the Action runs (action/select-cli.mjs): the project's pinned one when its lockfile lists
  * specver and it is installed, else the Action's own build; the `specver-source` input; on pull requests, only
  * a pin the pull request did not change (real git repositories); and, end to end, the selection step's outputs
- * feeding action/run.mjs, which then runs the project's CLI.
+ * feeding action/run.mjs, which then runs the project's CLI. That run starts the scripts as a workflow would, each
+ * a process (exit codes, the job log); every other selection calls the step's main() in this process, with the
+ * same environment, repositories and outputs file.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
-import { ACTION_CLI, chooseCli, findProjectCli, lockfileListsSpecver } from '../../action/select-cli.mjs';
-import { BUILT_CLI } from '../helpers/run-cli.ts';
+import { ACTION_CLI, chooseCli, findProjectCli, lockfileListsSpecver, main as selectCli } from '../../action/select-cli.mjs';
+import { BUILT_CLI, runBuiltSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 
 const runner = emptyProject('specver-select-runner-');
@@ -31,16 +33,26 @@ function outputsOf(file: string): Record<string, string> {
   return outputs;
 }
 
-/** Runs an action script as a composite step would, in the project's workspace. */
-function step(script: string, p: TempProject, name: string, env: Record<string, string> = {}) {
+/** The runner's environment of a step in the project's workspace (its outputs and summary files under `name`). */
+function stepEnv(p: TempProject, name: string, env: Record<string, string>) {
   const summary = runner.write(`${name}/summary.md`, '');
   const output = runner.write(`${name}/output.txt`, '');
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action', script)], {
-    cwd: p.dir,
-    encoding: 'utf8',
-    env: { ...gitEnv, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: p.dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, ...env },
-  });
-  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, outputs: outputsOf(output) };
+  return { output, summary, env: { ...gitEnv, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: p.dir, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, ...env } };
+}
+
+/** Runs an action script as a composite step would: a process in the project's workspace. */
+function step(script: string, p: TempProject, name: string, env: Record<string, string> = {}) {
+  const run = stepEnv(p, name, env);
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action', script)], { cwd: p.dir, encoding: 'utf8', env: run.env });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, outputs: outputsOf(run.output), summary: readFileSync(run.summary, 'utf8') };
+}
+
+/** The selection step (action/select-cli.mjs) as `step` runs it, through its main() in this process. */
+function select(p: TempProject, name: string, env: Record<string, string> = {}) {
+  const run = stepEnv(p, name, env);
+  let stdout = '';
+  const status: number = selectCli(run.env, { log: (line: string) => (stdout += `${line}\n`) });
+  return { status, stdout, outputs: outputsOf(run.output) };
 }
 
 const NPM_LOCK = (name = 'specver') => JSON.stringify({ lockfileVersion: 3, packages: { '': { devDependencies: { [name]: '^1.0.0' } }, [`node_modules/${name}`]: { version: '1.2.3' } } });
@@ -97,16 +109,34 @@ test('the choice on a pull request: the project\'s only with a pin unchanged sin
   assert.is(chooseCli(found, 'action', ACTION_CLI, { trusted: true }).source, 'action');
 });
 
-/** A project pinning specver, with an installed package whose CLI logs its arguments and runs the built one. */
+/**
+ * A fresh copy of a project `build` makes: built once per file, then copied for each test (links copied as they
+ * are, so node_modules/.bin/specver leads into the copy's own node_modules), which is far cheaper than building it
+ * again with git.
+ */
+const templates = new Map<string, TempProject>();
+function copyOf(kind: string, build: () => TempProject): TempProject {
+  let template = templates.get(kind);
+  if (!template) templates.set(kind, (template = build()));
+  const p = emptyProject(`specver-select-${kind}-`);
+  cpSync(template.dir, p.dir, { recursive: true, verbatimSymlinks: true });
+  return p;
+}
+
+/** A project pinning specver, with an installed package whose CLI logs its arguments (to `log`) and runs the built one. */
 function pinnedProject(): { p: TempProject; log: string } {
-  const p = emptyProject('specver-select-');
-  mkdirSync(p.path('api'), { recursive: true });
-  p.write('api/petstore.yaml', readFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), 'utf8'));
-  p.write('package-lock.json', NPM_LOCK());
-  p.write('.gitignore', 'node_modules/\n');
+  const p = copyOf('pinned', () => {
+    const t = emptyProject('specver-select-');
+    mkdirSync(t.path('api'), { recursive: true });
+    t.write('api/petstore.yaml', readFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), 'utf8'));
+    t.write('package-lock.json', NPM_LOCK());
+    t.write('.gitignore', 'node_modules/\n');
+    install(t, '1.2.3');
+    git(t.dir, 'init', '-q', '-b', 'main');
+    return t;
+  });
   const log = runner.path(`calls-${Math.random().toString(36).slice(2)}.log`);
   install(p, '1.2.3', log);
-  git(p.dir, 'init', '-q', '-b', 'main');
   return { p, log };
 }
 
@@ -118,12 +148,16 @@ function install(p: TempProject, version: string, log = runner.path('unused.log'
   if (!p.exists('node_modules/.bin/specver')) symlinkSync('../specver/dist/main.cjs', p.path('node_modules/.bin/specver'));
 }
 
-test('the selection step finds the pinned specver; run.mjs then runs it and the job log says so', () => {
+test('the selection step finds the pinned specver; run.mjs then runs it: its exit code, annotations and outputs, as processes', async () => {
   const { p, log } = pinnedProject();
-  const init = spawnSync(process.execPath, [BUILT_CLI, 'init', '--initial-version', '1.0.0'], { cwd: p.dir, encoding: 'utf8', env: { ...gitEnv, CI: 'true' } });
-  assert.is(init.status, 0, init.stderr);
+  const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: p.dir, env: gitEnv });
+  assert.is(init.exitCode, 0, init.stderr);
   git(p.dir, 'add', '-A');
   git(p.dir, 'commit', '-qm', 'init');
+  // A breaking change in the work tree: the gate fails.
+  const spec = p.read('api/petstore.yaml');
+  assert.ok(spec.includes('        maximum: 100'));
+  p.write('api/petstore.yaml', spec.replace('        maximum: 100', '        maximum: 50'));
 
   const selected = step('select-cli.mjs', p, 'select');
   assert.is(selected.status, 0, selected.stdout + selected.stderr);
@@ -133,14 +167,18 @@ test('the selection step finds the pinned specver; run.mjs then runs it and the 
   assert.equal(findProjectCli(p.path('api'), p.dir, gitEnv)?.lockfile, 'package-lock.json', 'found from a working directory below');
 
   const ran = step('run.mjs', p, 'run', { INPUT_COMMAND: 'breaking', SPECVER_CLI: selected.outputs.cli! });
-  assert.is(ran.status, 0, ran.stdout + ran.stderr);
+  assert.is(ran.status, 1, ran.stdout + ran.stderr);
   assert.match(ran.stdout, new RegExp(`^specver CLI: ${installed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
   assert.match(readFileSync(log, 'utf8'), /^breaking --format github/m, "the project's CLI ran the gate");
+  // The CLI's output reaches the job log, and the outputs and summary their files.
+  assert.match(ran.stdout, /^::error file=api\/petstore\.yaml,line=\d+[^:]*::.*maximum decreased from 100 to 50/m);
+  assert.equal([ran.outputs.breaking, ran.outputs['gate-failed']], ['true', 'true']);
+  assert.match(ran.summary, /\| petstore \| .*BREAKING \| GET \/pets: query parameter limit maximum decreased from 100 to 50 \|/);
 });
 
 test('specver-source action, an unpinned project, a committed copy and a bad input', () => {
   const { p } = pinnedProject();
-  let r = step('select-cli.mjs', p, 'forced', { 'INPUT_SPECVER-SOURCE': 'action' });
+  let r = select(p, 'forced', { 'INPUT_SPECVER-SOURCE': 'action' });
   assert.equal([r.status, r.outputs.source, r.outputs.cli], [0, 'action', ACTION_CLI]);
   assert.match(r.stdout, /Running the Action's own specver \(built from the action ref\): specver-source is action/);
 
@@ -148,29 +186,43 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
   p.write('.gitignore', '');
   git(p.dir, 'add', '-A');
   git(p.dir, 'commit', '-qm', 'vendored');
-  r = step('select-cli.mjs', p, 'committed');
+  r = select(p, 'committed');
   assert.equal([r.status, r.outputs.source], [0, 'action']);
   assert.match(r.stdout, /^::warning title=specver::package-lock\.json pins specver, but .* is a file tracked in the repository/m);
 
-  r = step('select-cli.mjs', p, 'strict', { 'INPUT_SPECVER-SOURCE': 'project' });
+  r = select(p, 'strict', { 'INPUT_SPECVER-SOURCE': 'project' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::package-lock\.json pins specver, but .* tracked/m);
 
   const bare = emptyProject('specver-select-bare-');
-  r = step('select-cli.mjs', bare, 'bare');
+  r = select(bare, 'bare');
   assert.equal([r.status, r.outputs.source], [0, 'action']);
-  r = step('select-cli.mjs', bare, 'bad', { 'INPUT_SPECVER-SOURCE': 'newest' });
+  r = select(bare, 'bad', { 'INPUT_SPECVER-SOURCE': 'newest' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown specver-source input 'newest': use auto, project or action$/m);
 });
 
+/** The entries of `padding` other packages as JSON.stringify(…, null, 2) writes them inside `packages` (made once). */
+const paddingText = new Map<number, string>();
+function paddingEntries(padding: number): string {
+  let text = paddingText.get(padding);
+  if (text === undefined) {
+    const entries = Array.from({ length: padding }, (_, i) => {
+      const entry = { version: '1.0.0', resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz`, integrity: `sha512-${'A'.repeat(86)}==`, dev: true };
+      return `    ${JSON.stringify(`node_modules/pkg-${i}`)}: ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n    ')}`;
+    });
+    paddingText.set(padding, (text = entries.join(',\n')));
+  }
+  return text;
+}
+
 /** A package-lock.json pinning specver `version` among `padding` other packages (a large lockfile). */
 function lockPinning(version: string, padding = 0, extra: Record<string, unknown> = {}): string {
   const packages: Record<string, unknown> = { '': { devDependencies: { specver: '^1.0.0' } } };
-  for (let i = 0; i < padding; i++)
-    packages[`node_modules/pkg-${i}`] = { version: '1.0.0', resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz`, integrity: `sha512-${'A'.repeat(86)}==`, dev: true };
+  if (padding > 0) packages['(padding)'] = 0;
   packages['node_modules/specver'] = { version, resolved: `https://registry.npmjs.org/specver/-/specver-${version}.tgz`, integrity: `sha512-${version}`, dev: true };
-  return JSON.stringify({ name: 'api', lockfileVersion: 3, requires: true, packages: { ...packages, ...extra } }, null, 2);
+  const text = JSON.stringify({ name: 'api', lockfileVersion: 3, requires: true, packages: { ...packages, ...extra } }, null, 2);
+  return padding > 0 ? text.replace('    "(padding)": 0', () => paddingEntries(padding)) : text;
 }
 
 /**
@@ -178,14 +230,16 @@ function lockPinning(version: string, padding = 0, extra: Record<string, unknown
  * with origin/main as actions/checkout leaves it, and the pull request branch `pr` checked out.
  */
 function pullRequestRepository(): TempProject {
-  const { p } = pinnedProject();
-  p.write('package-lock.json', lockPinning('1.2.3', 8000));
-  assert.ok(statSync(p.path('package-lock.json')).size > 1024 * 1024);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-qm', 'main');
-  git(p.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
-  git(p.dir, 'checkout', '-qb', 'pr');
-  return p;
+  return copyOf('pull-request', () => {
+    const { p } = pinnedProject();
+    p.write('package-lock.json', lockPinning('1.2.3', 4500));
+    assert.ok(statSync(p.path('package-lock.json')).size > 1024 * 1024);
+    git(p.dir, 'add', '-A');
+    git(p.dir, 'commit', '-qm', 'main');
+    git(p.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+    git(p.dir, 'checkout', '-qb', 'pr');
+    return p;
+  });
 }
 
 const PULL_REQUEST = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main' };
@@ -195,67 +249,67 @@ const WARNING_CHANGED =
 test('a pull request that changes the pinned specver is judged by the Action\'s own build, with a warning; once merged, the pin runs', () => {
   const p = pullRequestRepository();
   // The pull request pins an older specver, and the install step installed it.
-  p.write('package-lock.json', lockPinning('1.0.0', 8000));
+  p.write('package-lock.json', lockPinning('1.0.0', 4500));
   install(p, '1.0.0');
   git(p.dir, 'commit', '-qam', 'pin specver 1.0.0');
 
   for (const event of ['pull_request', 'pull_request_target']) {
-    const r = step('select-cli.mjs', p, `changed-${event}`, { ...PULL_REQUEST, GITHUB_EVENT_NAME: event });
-    assert.is(r.status, 0, r.stdout + r.stderr);
+    const r = select(p, `changed-${event}`, { ...PULL_REQUEST, GITHUB_EVENT_NAME: event });
+    assert.is(r.status, 0, r.stdout);
     assert.equal(r.outputs, { source: 'action', cli: ACTION_CLI, version: '' }, event);
     assert.match(r.stdout, WARNING_CHANGED);
     assert.match(r.stdout, /^Running the Action's own specver \(built from the action ref\): this pull request changes the specver pin/m);
   }
-  const strict = step('select-cli.mjs', p, 'changed-project', { ...PULL_REQUEST, 'INPUT_SPECVER-SOURCE': 'project' });
+  const strict = select(p, 'changed-project', { ...PULL_REQUEST, 'INPUT_SPECVER-SOURCE': 'project' });
   assert.equal([strict.status, strict.outputs.source], [0, 'action'], strict.stdout);
   assert.match(strict.stdout, /^::warning title=specver::specver-source is project, but the pin this pull request changes cannot judge it: this pull request changes the specver pin in package-lock\.json \(1\.2\.3 at .*, 1\.0\.0 in the pull request\); .*a new pin takes effect once merged$/m);
   // The base input naming a git ref finds the same merge-base.
-  const byInput = step('select-cli.mjs', p, 'changed-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' });
+  const byInput = select(p, 'changed-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' });
   assert.equal(byInput.outputs.source, 'action', byInput.stdout);
 
   // Outside pull requests (the push once merged), the branch's own pin runs, as before.
-  const push = step('select-cli.mjs', p, 'changed-push', { GITHUB_EVENT_NAME: 'push' });
+  const push = select(p, 'changed-push', { GITHUB_EVENT_NAME: 'push' });
   assert.equal([push.status, push.outputs.source, push.outputs.version], [0, 'project', '1.0.0'], push.stdout);
 });
 
 test('a pull request that leaves the pin alone is judged by the project\'s specver; an install that differs from the pin is not', () => {
   const p = pullRequestRepository();
   // Another package changes, and a spec: the specver entry stays as merged.
-  p.write('package-lock.json', lockPinning('1.2.3', 8000, { 'node_modules/left-pad': { version: '1.3.0' } }));
+  p.write('package-lock.json', lockPinning('1.2.3', 4500, { 'node_modules/left-pad': { version: '1.3.0' } }));
   p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace(/title: .*/, 'title: Pets'));
   git(p.dir, 'commit', '-qam', 'change a spec and another package');
 
-  const r = step('select-cli.mjs', p, 'unchanged', PULL_REQUEST);
-  assert.is(r.status, 0, r.stdout + r.stderr);
+  const r = select(p, 'unchanged', PULL_REQUEST);
+  assert.is(r.status, 0, r.stdout);
   assert.equal([r.outputs.source, r.outputs.version], ['project', '1.2.3'], r.stdout);
   assert.is(r.outputs.cli, realpathSync(p.path('node_modules/specver/dist/main.cjs')));
   assert.not.match(r.stdout, /::warning/);
   // A base input that names no git ref (a version) leaves the target branch to find the base.
-  assert.equal(step('select-cli.mjs', p, 'unchanged-version-base', { ...PULL_REQUEST, INPUT_BASE: '1.0.0' }).outputs.source, 'project');
-  assert.equal(step('select-cli.mjs', p, 'unchanged-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' }).outputs.source, 'project');
+  assert.equal(select(p, 'unchanged-version-base', { ...PULL_REQUEST, INPUT_BASE: '1.0.0' }).outputs.source, 'project');
+  assert.equal(select(p, 'unchanged-input', { GITHUB_EVENT_NAME: 'pull_request', INPUT_BASE: 'main' }).outputs.source, 'project');
 
   // The lockfile is unchanged but node_modules holds another version (installed otherwise than from it).
   install(p, '9.9.9');
-  const other = step('select-cli.mjs', p, 'installed-differs', PULL_REQUEST);
+  const other = select(p, 'installed-differs', PULL_REQUEST);
   assert.equal(other.outputs.source, 'action', other.stdout);
   assert.match(other.stdout, /^::warning title=specver::the installed node_modules\/specver is version 9\.9\.9, but package-lock\.json pins 1\.2\.3: install the project's packages from the lockfile/m);
 });
 
 test('a pull request whose base lockfile cannot be read (no base, no merge-base, a lockfile the pull request adds) gets the Action\'s build', () => {
   const p = pullRequestRepository();
-  let r = step('select-cli.mjs', p, 'no-base', { GITHUB_EVENT_NAME: 'pull_request' });
+  let r = select(p, 'no-base', { GITHUB_EVENT_NAME: 'pull_request' });
   assert.equal([r.status, r.outputs.source], [0, 'action'], r.stdout);
   assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: no base to read it at \(neither GITHUB_BASE_REF nor a base input naming a git ref\): a pull request cannot choose/m);
 
   // No origin/release, and no remote to fetch it from (a shallow or partial checkout).
-  r = step('select-cli.mjs', p, 'no-merge-base', { ...PULL_REQUEST, GITHUB_BASE_REF: 'release' });
+  r = select(p, 'no-merge-base', { ...PULL_REQUEST, GITHUB_BASE_REF: 'release' });
   assert.equal(r.outputs.source, 'action', r.stdout);
   assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: cannot find the merge-base of origin\/release and HEAD \(check out with fetch-depth: 0\)/m);
 
   // A history that does not reach the base: the pull request branch rewritten from scratch.
   git(p.dir, 'checkout', '-q', '--orphan', 'unrelated');
   git(p.dir, 'commit', '-qm', 'unrelated history');
-  r = step('select-cli.mjs', p, 'unrelated', PULL_REQUEST);
+  r = select(p, 'unrelated', PULL_REQUEST);
   assert.equal(r.outputs.source, 'action', r.stdout);
   assert.match(r.stdout, /cannot find the merge-base of origin\/main and HEAD/);
 
@@ -271,7 +325,7 @@ test('a pull request whose base lockfile cannot be read (no base, no merge-base,
   install(moved, '1.0.0');
   git(moved.dir, 'add', '-A');
   git(moved.dir, 'commit', '-qm', 'pin specver');
-  r = step('select-cli.mjs', moved, 'added', PULL_REQUEST);
+  r = select(moved, 'added', PULL_REQUEST);
   assert.equal(r.outputs.source, 'action', r.stdout);
   assert.match(r.stdout, /^::warning title=specver::this pull request adds the specver pin to package-lock\.json \(none at the merge-base [0-9a-f]{12} with main\)/m);
 });

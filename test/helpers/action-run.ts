@@ -1,13 +1,14 @@
 /**
  * The Action (action/run.mjs) run for a test: as GitHub runs it, a node process that starts the built CLI for each
- * specver command; or its main() in this process with each specver command run in-process (runSpecver), for what
- * does not depend on processes. Both give the exit code and the job log (stdout, stderr).
+ * specver command; or its main() in this process with each specver command run by the built CLI in this process
+ * (runBuiltSpecver: it sees the run's environment, as the child would), for what does not depend on processes.
+ * Both give the exit code and the job log (stdout, stderr).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { main } from '../../action/run.mjs';
-import { runSpecver } from './run-cli.ts';
+import { runBuiltSpecver } from './run-cli.ts';
 import { REPO_ROOT } from './temp-project.ts';
 
 export interface ActionLog {
@@ -22,7 +23,10 @@ export function runActionProcess(cwd: string, env: Record<string, string | undef
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** The Action's main(env) in this process; specver runs through runSpecver (its git still runs as processes). */
+/**
+ * The Action's main(env) in this process; each specver command runs the built CLI in-process with the run's
+ * environment (runBuiltSpecver; git still runs as processes, the Action's and the CLI's).
+ */
 export async function runActionInProcess(env: Record<string, string | undefined>): Promise<ActionLog> {
   let stdout = '';
   let stderr = '';
@@ -31,7 +35,7 @@ export async function runActionInProcess(env: Record<string, string | undefined>
     out: (text: string) => (stdout += text),
     err: (text: string) => (stderr += text),
     specver: async (_cli: string, args: string[], options: { cwd: string; env: Record<string, string> }) => {
-      const r = await runSpecver(args, options);
+      const r = await runBuiltSpecver(args, options);
       return { status: r.exitCode, stdout: r.stdout, stderr: r.stderr };
     },
   });
