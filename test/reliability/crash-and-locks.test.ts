@@ -18,6 +18,8 @@ import { runChild, startChild, waitUntil, type ChildResult } from '../helpers/ch
 import { runSpecver } from '../helpers/run-cli.ts';
 import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { seeded } from '../helpers/seeded.ts';
+import { createContext } from '../../src/cli/context.ts';
+import { run as runVersion } from '../../src/cli/commands/version.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
 const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.mjs'); // the built CLI's version command
@@ -60,25 +62,32 @@ function leftovers(p: TempProject): string[] {
 }
 
 
-/** The state one uninterrupted run leaves, per spec. */
-const cleanStates = new Map<string, Map<string, string>>();
-async function clean(spec = BIG): Promise<Map<string, string>> {
-  let state = cleanStates.get(spec);
-  if (!state) {
+/** The state one uninterrupted run leaves, and the steps it went through (the onStep seam), per spec. */
+const cleanRuns = new Map<string, { state: Map<string, string>; steps: string[] }>();
+async function cleanRun(spec: string): Promise<{ state: Map<string, string>; steps: string[] }> {
+  let done = cleanRuns.get(spec);
+  if (!done) {
     const p = project(spec);
-    const r = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
-    assert.is(r.exitCode, 0, r.stderr);
-    state = p.snapshot();
-    cleanStates.set(spec, state);
+    const steps: string[] = [];
+    let stderr = '';
+    const ctx = createContext(
+      { cwd: p.dir, env: { CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off' }, streams: { stdout: { write: () => true }, stderr: { write: (s: string) => ((stderr += s), true) } }, now: () => NOW },
+      {},
+    );
+    assert.is(await runVersion(ctx, { git: false }, { onStep: (step) => void steps.push(step) }), 0, stderr);
+    done = { state: p.snapshot(), steps };
+    cleanRuns.set(spec, done);
     assert.equal(leftovers(p), []);
     p.remove();
   }
-  return state;
+  return done;
 }
+const clean = async (spec = BIG) => (await cleanRun(spec)).state;
 
+/** Steps of the run (big goes to 1.1.0, pets to 2.0.0); a name that is no step would never be killed. */
 const STEPS = [
   'write journal',
-  'write .specver/snapshots/big@2.0.0.json',
+  'write .specver/snapshots/big@1.1.0.json',
   'write .specver/snapshots/pets@2.0.0.yaml',
   'write CHANGELOG.md',
   'write versions.json',
@@ -89,6 +98,8 @@ const STEPS = [
 test('SIGKILL at seeded random points inside apply: next run reaches the clean state, leaves nothing behind', async () => {
   assert.ok(existsSync(join(REPO_ROOT, 'dist/cli/commands/version.js')), 'dist/ is missing: run `npm run build` first');
   const newState = await clean();
+  const { steps } = await cleanRun(BIG);
+  assert.equal(STEPS.filter((step) => !steps.includes(step)), [], `steps the run does not have, never killed (it has: ${steps.join(', ')})`);
   const random = seeded(20261122);
   for (let i = 0; i < 5; i++) {
     const step = STEPS[Math.floor(random() * STEPS.length)]!;
