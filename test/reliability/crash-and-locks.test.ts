@@ -18,6 +18,8 @@ import { runChild, startChild, waitUntil, type ChildResult } from '../helpers/ch
 import { runSpecver } from '../helpers/run-cli.ts';
 import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { seeded } from '../helpers/seeded.ts';
+import { createContext } from '../../src/cli/context.ts';
+import { run as runVersion } from '../../src/cli/commands/version.ts';
 
 const NOW = new Date('2026-05-06T10:00:00Z'); // the date the child's context uses too
 const CHILD = join(REPO_ROOT, 'test/reliability/helpers/version-child.mjs'); // the built CLI's version command
@@ -28,25 +30,27 @@ const CHANGESETS = {
 };
 
 /**
- * A big generated spec (over 2 MB), so each snapshot write takes long enough to be interrupted. Its size is in
- * long descriptions rather than in thousands of operations: the writes are as long, and every run's
- * comparison of the spec with its snapshot stays cheap.
+ * A generated spec of `paths` operations with descriptions of `length` characters. The kill runs use a big one
+ * (over 2 MB), so each snapshot write takes long enough to be interrupted; its size is in long descriptions
+ * rather than in thousands of operations: the writes are as long, and every run's comparison of the spec with
+ * its snapshot stays cheap. The lock tests need no long writes: the same project with a small spec.
  */
-function bigSpec(): string {
-  const paths: Record<string, unknown> = {};
-  for (let i = 0; i < 200; i++) paths[`/items${i}/{id}`] = { get: { description: 'd'.repeat(11_400), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } };
-  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, paths });
+function bigSpec(paths: number, length: number): string {
+  const all: Record<string, unknown> = {};
+  for (let i = 0; i < paths; i++) all[`/items${i}/{id}`] = { get: { description: 'd'.repeat(length), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, paths: all });
 }
-const BIG = bigSpec();
+const BIG = bigSpec(200, 11_400);
+const SMALL = bigSpec(2, 10);
 
-function project(): TempProject {
+function project(spec = BIG): TempProject {
   const p = emptyProject('specver-crash-');
   p.write('specver.yaml', BASE_CONFIG.replace('changelog:', '  - name: big\n    format: openapi\n    path: api/big.json\nchangelog:'));
   p.write('api/pets.yaml', BASE_SPEC);
-  p.write('api/big.json', BIG);
+  p.write('api/big.json', spec);
   p.write('.specver/versions.json', '{\n  "versioning": "independent",\n  "contracts": {\n    "big": "1.0.0",\n    "pets": "1.0.0"\n  }\n}\n');
   p.write('.specver/snapshots/pets@1.0.0.yaml', BASE_SPEC);
-  p.write('.specver/snapshots/big@1.0.0.json', BIG);
+  p.write('.specver/snapshots/big@1.0.0.json', spec);
   for (const [id, text] of Object.entries(CHANGESETS)) p.write(`.specver/changesets/${id}.md`, text);
   p.write('CHANGELOG.md', '# Changelog\n');
   return p;
@@ -58,21 +62,32 @@ function leftovers(p: TempProject): string[] {
 }
 
 
-let cleanState: Map<string, string> | undefined;
-async function clean(): Promise<Map<string, string>> {
-  if (!cleanState) {
-    const p = project();
-    const r = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
-    assert.is(r.exitCode, 0, r.stderr);
-    cleanState = p.snapshot();
+/** The state one uninterrupted run leaves, and the steps it went through (the onStep seam), per spec. */
+const cleanRuns = new Map<string, { state: Map<string, string>; steps: string[] }>();
+async function cleanRun(spec: string): Promise<{ state: Map<string, string>; steps: string[] }> {
+  let done = cleanRuns.get(spec);
+  if (!done) {
+    const p = project(spec);
+    const steps: string[] = [];
+    let stderr = '';
+    const ctx = createContext(
+      { cwd: p.dir, env: { CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off' }, streams: { stdout: { write: () => true }, stderr: { write: (s: string) => ((stderr += s), true) } }, now: () => NOW },
+      {},
+    );
+    assert.is(await runVersion(ctx, { git: false }, { onStep: (step) => void steps.push(step) }), 0, stderr);
+    done = { state: p.snapshot(), steps };
+    cleanRuns.set(spec, done);
     assert.equal(leftovers(p), []);
+    p.remove();
   }
-  return cleanState;
+  return done;
 }
+const clean = async (spec = BIG) => (await cleanRun(spec)).state;
 
+/** Steps of the run (big goes to 1.1.0, pets to 2.0.0); a name that is no step would never be killed. */
 const STEPS = [
   'write journal',
-  'write .specver/snapshots/big@2.0.0.json',
+  'write .specver/snapshots/big@1.1.0.json',
   'write .specver/snapshots/pets@2.0.0.yaml',
   'write CHANGELOG.md',
   'write versions.json',
@@ -83,6 +98,8 @@ const STEPS = [
 test('SIGKILL at seeded random points inside apply: next run reaches the clean state, leaves nothing behind', async () => {
   assert.ok(existsSync(join(REPO_ROOT, 'dist/cli/commands/version.js')), 'dist/ is missing: run `npm run build` first');
   const newState = await clean();
+  const { steps } = await cleanRun(BIG);
+  assert.equal(STEPS.filter((step) => !steps.includes(step)), [], `steps the run does not have, never killed (it has: ${steps.join(', ')})`);
   const random = seeded(20261122);
   for (let i = 0; i < 5; i++) {
     const step = STEPS[Math.floor(random() * STEPS.length)]!;
@@ -107,8 +124,8 @@ test('SIGKILL at seeded random points inside apply: next run reaches the clean s
 });
 
 test('a stale lock of a dead run is taken over; its temp files are removed at once, whatever their age', async () => {
-  const newState = await clean();
-  const p = project();
+  const newState = await clean(SMALL);
+  const p = project(SMALL);
   const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   const pid = Number(dead.stdout);
   p.write('.specver/.lock', JSON.stringify({ pid, createdAt: '2026-05-06T09:59:59.000Z', host: hostname() }));
@@ -130,14 +147,15 @@ function startCli(cwd: string): Promise<ChildResult> {
 }
 
 test('two version runs at once: the second exits 2 naming the lock, the first finishes cleanly', async () => {
-  const newState = await clean();
-  const p = project();
+  const newState = await clean(SMALL);
+  const p = project(SMALL);
   const first = startChild(process.execPath, [CHILD, p.dir, 'pause:write journal'], { cwd: REPO_ROOT, label: 'first version run' });
   try {
     await waitUntil(() => existsSync(p.path('.paused')) || first.child.exitCode !== null, 'the first run to reach its apply step');
     assert.ok(existsSync(p.path('.paused')), `first run ended before its apply step: ${first.output()}`);
-    const second = await startCli(p.dir);
-    assert.is(second.code, 2, second.stderr);
+    // The second run needs no process of its own: the lock is held by the first one's.
+    const second = await runSpecver(['version', '--no-git'], { cwd: p.dir, now: NOW });
+    assert.is(second.exitCode, 2, second.stderr);
     const lines = second.stderr.trim().split('\n');
     assert.match(lines[0]!, new RegExp(`^specver: another specver run holds the lock \\.specver/\\.lock \\(pid ${first.child.pid},`));
     assert.not.match(second.stderr, /\n\s+at /);
@@ -154,8 +172,8 @@ test('two version runs at once: the second exits 2 naming the lock, the first fi
 });
 
 test('two real CLI runs racing: exactly one proceeds, the other exits 2 (lock held, or nothing left)', async () => {
-  const newState = await clean();
-  const p = project();
+  const newState = await clean(SMALL);
+  const p = project(SMALL);
   const results = await Promise.all([startCli(p.dir), startCli(p.dir)]);
   const codes = results.map((r) => r.code).sort();
   assert.equal(codes, [0, 2], results.map((r) => r.stderr).join('\n'));

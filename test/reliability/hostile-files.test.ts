@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE_CONFIG, CHANGESET, baseProject, runBadCase, type BadCase } from '../helpers/bad-input.ts';
+import { BASE_CONFIG, BASE_SPEC, CHANGESET, baseProject, runBadCase, type BadCase } from '../helpers/bad-input.ts';
 import { runChild } from '../helpers/child.ts';
 import { BUILT_CLI } from '../helpers/run-cli.ts';
 import { REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
@@ -87,22 +87,55 @@ test(`${FD_LIMIT * 3} pending changesets are read under a limit of ${FD_LIMIT} o
   assert.equal(p.snapshot(), before, 'a dry run writes nothing');
 });
 
-// A full disk needs a small file system: a tmpfs mounted in a private mount namespace (root only).
-const DISK_FULL_CHILD = join(REPO_ROOT, 'test/reliability/helpers/run-disk-full-cases.ts');
+// A full disk needs a small file system: a tmpfs mounted in a private mount namespace (root only). The child
+// (helpers/disk-full-child.mjs) makes each case's project there and runs the built CLI in its own process; the
+// checks are here.
+const DISK_FULL_CHILD = join(REPO_ROOT, 'test/reliability/helpers/disk-full-child.mjs');
+/** A spec whose snapshot (held in the journal) cannot fit in the space left. */
+const BIG_SPEC = BASE_SPEC.replace('title: Pets', `title: Pets\n  description: ${'d'.repeat(200_000)}`);
+const DISK_FULL_CASES: { name: string; files: Record<string, string>; spare: number; argv: string[]; error: RegExp }[] = [
+  {
+    name: 'disk full before the journal fits: version changes nothing',
+    files: { ...PENDING, 'api/pets.yaml': BIG_SPEC },
+    spare: 64 * 1024,
+    argv: ['version'],
+    error: /cannot write \.specver\/version-journal\.json: no space left on device/,
+  },
+  { name: 'disk full, no room even for the lock: version changes nothing', files: PENDING, spare: 0, argv: ['version'], error: /cannot write .*: no space left on device/ },
+  {
+    name: 'disk full: changeset leaves no half-written file',
+    files: PENDING,
+    spare: 0,
+    argv: ['changeset', '--empty', '--bump', 'patch', '-m', 'x'],
+    error: /cannot write \.specver\/changesets\/[a-z]+-[a-z]+-[a-z]+\.md: no space left on device/,
+  },
+];
 const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['--mount', '--propagation', 'private', 'true']).status === 0;
 if (canMount) {
   test('a full disk: one line naming the file, exit 2, nothing half-written', () => {
     const mountPoint = tempDir('specver-tmpfs-');
+    const base = baseProject();
     try {
+      const input = JSON.stringify({ files: Object.fromEntries(base.snapshot()), cases: DISK_FULL_CASES.map(({ error: _, ...c }) => c) });
       const child = spawnSync(
         'unshare',
-        ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=2m tmpfs "$0" && exec "$1" --import tsx "$2" "$0"', mountPoint, process.execPath, DISK_FULL_CHILD],
-        { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
+        ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=2m tmpfs "$0" && exec "$1" "$2" "$0"', mountPoint, process.execPath, DISK_FULL_CHILD],
+        { cwd: REPO_ROOT, encoding: 'utf8', input, timeout: 60_000 },
       );
-      const report = JSON.parse(child.stdout.trim().split('\n').pop() || '{}') as { ran?: number; failures?: string[] };
-      assert.ok(report.ran! > 0, `child did not run: ${child.stderr}`);
-      assert.equal(report.failures, []);
+      const results = JSON.parse(child.stdout.trim().split('\n').pop() || '[]') as { name: string; exit: number; stdout: string; stderr: string; changed: string[] }[];
+      assert.equal(results.map((r) => r.name), DISK_FULL_CASES.map((c) => c.name), `the child did not run every case: ${child.stderr}`);
+      for (const [i, r] of results.entries()) {
+        const what = `${r.name}: specver ${DISK_FULL_CASES[i]!.argv.join(' ')} -> ${r.exit}\nstdout: ${r.stdout.slice(0, 600)}\nstderr: ${r.stderr.slice(0, 600)}`;
+        assert.is(r.exit, 2, what);
+        assert.not.match(r.stderr + r.stdout, /\n\s+at /, `stack trace printed: ${what}`);
+        const lines = r.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('hint: ') && !line.startsWith('specver: warning:'));
+        assert.is(lines.length, 1, `expected one error line: ${what}`);
+        assert.match(lines[0]!, /^specver: /, what);
+        assert.match(lines[0]!, DISK_FULL_CASES[i]!.error, what);
+        assert.equal(r.changed, [], `files added, removed or changed: ${what}`);
+      }
     } finally {
+      base.remove();
       rmSync(mountPoint, { recursive: true, force: true });
     }
   });

@@ -6,10 +6,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE_CONFIG, BASE_SPEC, baseProject } from '../helpers/bad-input.ts';
 import { finishedChildrenCpuMs, processCpuMs, runChild, SAFETY_MS, startChild, waitUntil, type WatchedChild } from '../helpers/child.ts';
-import { REPO_ROOT } from '../helpers/temp-project.ts';
+import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { REPO_ROOT, emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { interruptedExitCode } from '../../src/cli/run.ts';
 import { writeFileAtomic } from '../../src/store/atomic-write.ts';
 import { acquireLock } from '../../src/store/lock.ts';
@@ -52,14 +54,16 @@ function runningCpuMs(child: WatchedChild): number {
 
 test('SIGINT during a long diff: stops at once (default action: a shell reports 130), nothing written', async () => {
   const p = baseProject();
-  // ~8 s of work uninterrupted, several times what the run gets before the signal; the run is stopped long
-  // before, so the size costs only its generation.
+  // About 3 s of CPU uninterrupted (loading and comparing 4,000 changed operations), several times what the
+  // run gets before the signal; the run is stopped long before, so the size costs little more than its
+  // generation.
   p.write('specver.yaml', BASE_CONFIG.replace('api/pets.yaml', 'api/big.json'));
-  p.write('api/big.json', bigSpec(15_000, 'integer'));
-  p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(15_000, 'number'));
+  p.write('api/big.json', bigSpec(4_000, 'integer'));
+  p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(4_000, 'number'));
   const before = p.snapshot();
-  // Past start-up: the child has used a second more CPU than a whole small run needs (no wall-clock guess).
-  const busy = smallRunCpuMs() + 1000;
+  // Past start-up and into the diff: the child has used more CPU than a whole small run needs (start-up,
+  // loading, comparing, exit), plus a margin (no wall-clock guess).
+  const busy = smallRunCpuMs() + 300;
   const child = startChild(process.execPath, [MAIN, 'diff'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver diff (big)' });
   await waitUntil(() => runningCpuMs(child) > busy, `the diff to use ${busy} ms of CPU`);
   child.child.kill('SIGINT');
@@ -73,21 +77,35 @@ test('SIGINT during a long diff: stops at once (default action: a shell reports 
   p.remove();
 });
 
+/**
+ * A project whose `version` run holds the lock a while: it takes the lock after about 0.25 s of CPU, then
+ * holds it for about 0.6 s more (planning 1,500 unchanged operations, then writing), ten times the 50 ms the
+ * test lets it run with the lock. Made once, copied per signal.
+ */
+let lockedTemplate: TempProject | undefined;
+function lockHoldingProject(): TempProject {
+  if (!lockedTemplate) {
+    lockedTemplate = baseProject();
+    const spec = bigSpec(1_500, 'integer');
+    lockedTemplate.write('specver.yaml', BASE_CONFIG.replace('api/pets.yaml', 'api/big.json'));
+    lockedTemplate.write('api/big.json', spec);
+    lockedTemplate.write('.specver/snapshots/pets@1.0.0.json', spec);
+    lockedTemplate.write('.specver/changesets/a-b-c.md', '---\n"pets": minor\n---\n\nx\n');
+  }
+  const p = emptyProject('specver-signal-');
+  cpSync(lockedTemplate.dir, p.dir, { recursive: true });
+  return p;
+}
+
 for (const [signal, code, said] of [['SIGINT', 130, 'interrupted (Ctrl-C)'], ['SIGTERM', 143, 'terminated (SIGTERM)']] as const) {
 test(`${signal} while version holds the lock: exit ${code}, one line, lock and temp files removed, next run completes`, async () => {
-  const p = baseProject();
-  p.write('specver.yaml', BASE_CONFIG.replace('api/pets.yaml', 'api/big.json'));
-  // The lock is taken after about 0.15 s of CPU; planning 5,000 paths takes about a second more, five
-  // times the 0.2 s the test lets it run, and keeps the completing run below cheap.
-  p.write('api/big.json', bigSpec(5_000, 'integer'));
-  p.write('.specver/snapshots/pets@1.0.0.json', bigSpec(5_000, 'integer'));
-  p.write('.specver/changesets/a-b-c.md', '---\n"pets": minor\n---\n\nx\n');
+  const p = lockHoldingProject();
   const child = startChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, label: 'specver version (big)' });
   await waitUntil(() => p.exists('.specver/.lock') || child.child.exitCode !== null, 'the version run to take the lock');
-  // The lock file appears a moment before the run registers its Ctrl-C handler: let it run on a little (by
-  // its own CPU time, not the clock) while it still holds the lock, planning 5,000 paths.
+  // The lock file appears a moment before the run records it as its own (to remove on a signal): let it run
+  // on a little (by its own CPU time, not the clock) while it still holds the lock.
   const locked = runningCpuMs(child);
-  await waitUntil(() => runningCpuMs(child) > locked + 200, 'the version run to work on with the lock held');
+  await waitUntil(() => runningCpuMs(child) > locked + 50, 'the version run to work on with the lock held');
   assert.ok(p.exists('.specver/.lock'), 'still holding the lock');
   child.child.kill(signal);
   const result = await child.done;
@@ -96,9 +114,10 @@ test(`${signal} while version holds the lock: exit ${code}, one line, lock and t
   assert.equal(lines, [`specver: ${said}: stopped before finishing, no partial files left`, 'hint: run the command again']);
   const left = [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'));
   assert.equal(left, []);
-  // Old state, or a journal the next run finishes: either way the next run ends released.
-  const next = await runChild(process.execPath, [MAIN, 'version', '--no-git'], { cwd: p.dir, env: { ...process.env, CI: 'true' } });
-  assert.is(next.code, 0, next.stderr);
+  // Old state, or a journal the next run finishes: either way the next run ends released. It needs no
+  // process of its own: the built CLI runs in this one.
+  const next = await runBuiltSpecver(['version', '--no-git'], { cwd: p.dir });
+  assert.is(next.exitCode, 0, next.stderr);
   assert.match(p.read('.specver/versions.json'), /"pets": "1\.1\.0"/);
   assert.not.ok(p.exists('.specver/changesets/a-b-c.md'));
   p.remove();
@@ -109,8 +128,9 @@ test('the interrupt handler removes in-flight temp files and the held lock, and 
   const p = baseProject();
   const release = await acquireLock(p.dir);
   assert.ok(p.exists('.specver/.lock'));
-  const writing = writeFileAtomic(p.path('.specver/snapshots/pets@2.0.0.yaml'), 'x'.repeat(32 * 1024 * 1024)).catch(() => undefined);
-  const temps = () => [...p.snapshot().keys()].filter((f) => f.endsWith('.tmp'));
+  const writing = writeFileAtomic(p.path('.specver/snapshots/pets@2.0.0.yaml'), Buffer.alloc(32 * 1024 * 1024, 'x')).catch(() => undefined);
+  // Names only: reading the temp file's content at each check would cost more than the write.
+  const temps = () => readdirSync(p.dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tmp'));
   await waitUntil(() => temps().length > 0, 'the atomic write to create its temp file');
   let stdout = '';
   const code = interruptedExitCode(['diff', '--json'], {

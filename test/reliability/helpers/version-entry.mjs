@@ -3,8 +3,7 @@
  * directory exactly as `specver version` does, through the command's onStep seam (src/versioning/apply.ts).
  * argv: <kill step index> <extra turns>. At the start of step number <index> (0-based, counted over every
  * step this run reaches) it lets <extra turns> event-loop turns pass, so the kill lands inside the step's
- * writes, then sends itself SIGKILL: no finally block, no exit handler runs. Index -1: never killed; prints
- * the steps it went through, one per line, after "steps:".
+ * writes, then sends itself SIGKILL: no finally block, no exit handler runs. Index -1: never killed.
  */
 import { createContext, run } from './built-version.mjs';
 
@@ -29,5 +28,4 @@ const code = await run(ctx, {}, {
   process.stderr.write(`specver: ${error.message}\n`);
   return error.exitCode ?? 3;
 });
-if (killAt === -1) process.stdout.write(`steps:\n${steps.join('\n')}\n`);
 process.exitCode = code;
