@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, visit } from 'yaml';
 import { loadRuleCatalogue } from '../src/classify/classify.ts';
-import { runCaseFile, type RuleCase } from '../src/classify/rule-tester.ts';
+import { caseData, runCaseFile, type RuleCase } from '../src/classify/rule-tester.ts';
 import { builtInRules } from '../src/ruleset/load-rules.ts';
 import { builtinLintRules } from '../src/lint/load-lint-rules.ts';
 import { renderLintCoveragePage, type PeerRulesets } from '../src/report/lint-coverage-doc.ts';
@@ -44,7 +44,8 @@ const SHORTHANDS: [key: 'request' | 'response' | 'parameter', label: string][] =
 async function classifyExample(rule: RuleEntry, file: string): Promise<RuleExample | undefined> {
   const caseFile = join(ROOT, 'fixtures/rules', rule.format ?? 'openapi', `${rule.id}.yaml`);
   if (!existsSync(caseFile)) return undefined;
-  const data = parse(readFileSync(caseFile, 'utf8')) as { fires?: RuleCase[] };
+  // Read as `specver rules test` reads it.
+  const data = caseData(readFileSync(caseFile, 'utf8'), caseFile) as { fires?: RuleCase[] };
   const first = data.fires?.[0];
   if (!first) return undefined;
   const blocks: RuleExample['blocks'] = [];

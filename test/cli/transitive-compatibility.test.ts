@@ -9,6 +9,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -139,12 +140,27 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 }
 
+/**
+ * A repository whose main branch holds releases 1.0.0 and 2.0.0 (backward-transitive, `a` not described), on a
+ * new branch `pr`: made with git once per file, then copied for each test.
+ */
+let releasedRepo: string | undefined;
+function pullRequest(): TempProject {
+  if (releasedRepo === undefined) {
+    const made = project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n');
+    git(made.dir, 'init', '-q', '-b', 'main');
+    git(made.dir, 'add', '-A');
+    git(made.dir, 'commit', '-q', '-m', 'release 2.0.0');
+    git(made.dir, 'checkout', '-q', '-b', 'pr');
+    releasedRepo = made.dir;
+  }
+  const p = emptyProject('specver-transitive-');
+  cpSync(releasedRepo, p.dir, { recursive: true });
+  return p;
+}
+
 test('at a git base the releases are read at the base commit: deleting old snapshots in the pull request changes nothing', async () => {
-  const p = project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n');
-  git(p.dir, 'init', '-q', '-b', 'main');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'release 2.0.0');
-  git(p.dir, 'checkout', '-q', '-b', 'pr');
+  const p = pullRequest();
   p.write('schemas/event.json', A_INTEGER);
   execFileSync('rm', [p.path('.specver/snapshots/event@1.0.0.json')]);
   git(p.dir, 'add', '-A');
@@ -167,11 +183,7 @@ test('at a git base the releases are read at the base commit: deleting old snaps
 });
 
 test('at a git base a contract renamed in the pull request is still held to the releases of its old name', async () => {
-  const p = project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n');
-  git(p.dir, 'init', '-q', '-b', 'main');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'release 2.0.0');
-  git(p.dir, 'checkout', '-q', '-b', 'pr');
+  const p = pullRequest();
   const renamed = await cli(p, 'contract', 'rename', 'event', 'order-event');
   assert.is(renamed.exitCode, 0, renamed.stderr);
   p.write('schemas/event.json', A_INTEGER);

@@ -5,17 +5,37 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { REPO_ROOT } from '../helpers/temp-project.ts';
 
 const SAMPLE = join(REPO_ROOT, 'test/fixtures/corpus-guard/sample.test.ts'); // corpus tests, and two that need no corpus
+
+/**
+ * The sample and what it imports (the corpus helper, uvu), bundled once into plain JavaScript: each run is then a
+ * `node` start-up, not a tsx one. import.meta.url keeps naming the helper's own file, so its paths are the same.
+ */
+const BUNDLE = join(tempDir('specver-corpus-guard-'), 'sample.mjs');
+const bundled = await build({
+  entryPoints: [SAMPLE],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  logLevel: 'silent',
+  define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(REPO_ROOT, 'test/helpers/temp-project.ts')).href) },
+});
+writeFileSync(BUNDLE, bundled.outputFiles[0]!.text);
 
 function runWithoutCorpus(extra: { CI?: string; SPECVER_SKIP_CORPUS?: string }) {
   const env: Record<string, string | undefined> = { ...process.env, SPECVER_TEST_CORPUS: join(REPO_ROOT, 'no-such-corpus'), NO_COLOR: '1' };
   delete env.CI;
   delete env.SPECVER_SKIP_CORPUS;
   Object.assign(env, extra);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', SAMPLE], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  const child = spawnSync(process.execPath, [BUNDLE], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 });
   assert.is(child.error, undefined, `the sample test file did not run: ${child.error}`);
   return { code: child.status, output: `${child.stdout}${child.stderr}` };
 }
