@@ -31,10 +31,13 @@ export function git(dir: string, ...args: string[]): string {
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
-/** Several git commands in `dir`, one after the other in one shell, stopping at the first that fails; the output of all, trimmed. */
-export function gitScript(dir: string, commands: string[][]): string {
+/**
+ * Several git commands in `dir`, one after the other in one shell, stopping at the first that fails; the output
+ * of all, trimmed. `extraEnv` adds to (or, undefined, removes from) the environment.
+ */
+export function gitScript(dir: string, commands: string[][], extraEnv: Record<string, string | undefined> = {}): string {
   const script = commands.map((args) => ['git', ...args].map(quote).join(' ')).join(' && ');
-  return execFileSync('sh', ['-c', script], { cwd: dir, env: env(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync('sh', ['-c', script], { cwd: dir, env: { ...env(), ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
 /** `git add -A` and `git commit -q -m <message>`, in one shell. */
