@@ -9,9 +9,11 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from '../../src/lint/ajv-instances.ts';
 import { draft04ToDraft07 } from '../../src/lint/dialect-map.ts';
-import { git as gitIn, gitScript, templateRepository } from '../helpers/git-repo.ts';
+import { git as gitIn, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+
+const templateRepository = repositoryTemplates();
 
 const sarifSchema = draft04ToDraft07(JSON.parse(readFileSync(join(FIXTURES, 'schemas/sarif-2.1.0-rtm.5.json'), 'utf8'))) as object;
 const sarifValidator = createAjv('draft-07').compile(sarifSchema);

@@ -2,10 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitScript, templateRepository } from '../helpers/git-repo.ts';
+import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const OPENAPI = ['petstore', 'legacy', 'catalog'];
 

@@ -7,10 +7,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commitAll as commit, git, gitScript, templateRepository } from '../helpers/git-repo.ts';
+import { commitAll as commit, git, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const NOW = new Date('2026-05-06T10:00:00Z');
 // init starts petstore at its info.version: 0.0.0, as these cases assume.

@@ -8,10 +8,12 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitScript, templateRepository } from '../helpers/git-repo.ts';
+import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });

@@ -10,10 +10,12 @@ import * as assert from 'uvu/assert';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseChangeset } from '../../src/versioning/changeset-file.ts';
-import { commitAll, gitScript, templateRepository } from '../helpers/git-repo.ts';
+import { commitAll, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^ {2}version: 1\.4\.2$/m, '  version: 0.0.0');
 const NOW = { SPECVER_NOW: '2026-05-06T10:00:00Z' };

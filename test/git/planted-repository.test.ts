@@ -10,10 +10,12 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { templateRepository } from '../helpers/git-repo.ts';
+import { repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 // info.version as initialised (1.0.0): a release never lowers the spec's own version.
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 1.0.0');

@@ -89,16 +89,20 @@ export function copyRepository(from: string | TempProject, prefix = 'specver-git
 }
 
 /**
- * `build` run once per key and test file, in a temp directory of its own; each call returns a fresh copy
- * (copyRepository) of what it built.
+ * Repositories built once and copied for each case: `const templateRepository = repositoryTemplates();` at the
+ * top of a test file, then `await templateRepository(key, build)` runs `build` in a temp directory of its own
+ * the first time a key is asked, and returns a fresh copy (copyRepository) of what it built each time. Made per
+ * file: a worker runs many files in one process, and removes each file's temp directories when it ends.
  */
-export function templateRepository(key: string, build: (p: TempProject) => void | Promise<void>): Promise<TempProject> {
-  let made = templates.get(key);
-  if (!made) {
-    const p = emptyProject('specver-git-template-');
-    made = Promise.resolve(build(p)).then(() => p.dir);
-    templates.set(key, made);
-  }
-  return made.then((dir) => copyRepository(dir));
+export function repositoryTemplates(): (key: string, build: (p: TempProject) => void | Promise<void>) => Promise<TempProject> {
+  const templates = new Map<string, Promise<string>>();
+  return (key, build) => {
+    let made = templates.get(key);
+    if (!made) {
+      const p = emptyProject('specver-git-template-');
+      made = Promise.resolve(build(p)).then(() => p.dir);
+      templates.set(key, made);
+    }
+    return made.then((dir) => copyRepository(dir));
+  };
 }
-const templates = new Map<string, Promise<string>>();
