@@ -18,7 +18,11 @@ const MAX_OBJECT = 256 * 1024 * 1024;
 export class CatFileBatch {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly waiting: ((object: BatchObject) => void)[] = [];
-  private buffered: Buffer = Buffer.alloc(0);
+  /** Output not yet answered: chunks, joined only once a whole object is there (a large blob comes in many). */
+  private chunks: Buffer[] = [];
+  private length = 0;
+  /** The bytes the object being read needs (header, content and its newline), once its header is known. */
+  private needed = 0;
   private broken = false;
   /** The git process has exited. */
   exited = false;
@@ -26,8 +30,9 @@ export class CatFileBatch {
   constructor(cwd: string, repository: PinnedRepository) {
     this.child = spawn('git', [...GIT_SAFETY_ARGS, 'cat-file', '--batch'], { cwd, env: gitEnvironment(process.env, repository), windowsHide: true });
     this.child.stdout.on('data', (chunk: Buffer) => {
-      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
-      this.answer();
+      this.chunks.push(chunk);
+      this.length += chunk.length;
+      if (this.length >= this.needed) this.answer();
     });
     this.child.stderr.resume();
     this.child.stdin.on('error', () => this.fail());
@@ -53,24 +58,31 @@ export class CatFileBatch {
   }
 
   private answer(): void {
+    let buffered = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    this.needed = 0;
     while (this.waiting.length > 0) {
-      const eol = this.buffered.indexOf(10);
-      if (eol < 0) return;
-      const header = this.buffered.subarray(0, eol).toString('utf8');
+      const eol = buffered.indexOf(10);
+      if (eol < 0) break;
+      const header = buffered.subarray(0, eol).toString('utf8');
       const found = /^([0-9a-f]+) (\S+) (\d+)$/.exec(header);
       if (!found) {
         // `<name> missing` or `<name> ambiguous`: no object.
-        this.buffered = this.buffered.subarray(eol + 1);
+        buffered = buffered.subarray(eol + 1);
         this.waiting.shift()!({ kind: 'missing' });
         continue;
       }
       const size = Number(found[3]);
       if (size > MAX_OBJECT) return this.fail();
-      if (this.buffered.length < eol + 1 + size + 1) return;
-      const content = Buffer.from(this.buffered.subarray(eol + 1, eol + 1 + size));
-      this.buffered = this.buffered.subarray(eol + 1 + size + 1);
+      if (buffered.length < eol + 1 + size + 1) {
+        this.needed = eol + 1 + size + 1;
+        break;
+      }
+      const content = Buffer.from(buffered.subarray(eol + 1, eol + 1 + size));
+      buffered = buffered.subarray(eol + 1 + size + 1);
       this.waiting.shift()!({ kind: 'found', oid: found[1]!, type: found[2]!, content });
     }
+    this.chunks = buffered.length > 0 ? [buffered] : [];
+    this.length = buffered.length;
   }
 
   private fail(): void {

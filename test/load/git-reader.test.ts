@@ -10,6 +10,9 @@ import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 const spec = (title: string, ref = './schemas/Pet.yaml') =>
   `openapi: 3.0.0\ninfo: {title: ${title}, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: '${ref}'\n`;
 
+/** A file git prints in many chunks (a pipe carries 64 KiB at a time), with multi-byte characters. */
+const BIG = Array.from({ length: 20_000 }, (_, i) => `key${i}: "välue ${i}"\n`).join('');
+
 /** Two commits (the first tagged v1) and a changed work tree; built once, copied for each test. */
 let template: TempProject | undefined;
 function repository(): TempProject {
@@ -17,7 +20,7 @@ function repository(): TempProject {
     template = emptyProject('specver-git-');
     gitHistory(template.dir, [
       { files: { 'api/spec.yaml': spec('first'), 'api/schemas/Pet.yaml': 'type: object\n' }, tag: 'v1' },
-      { files: { 'api/spec.yaml': spec('second', './schemas/Dog.yaml'), 'api/schemas/Dog.yaml': 'type: string\n' } },
+      { files: { 'api/spec.yaml': spec('second', './schemas/Dog.yaml'), 'api/schemas/Dog.yaml': 'type: string\n', 'api/big.yaml': BIG } },
     ]);
     template.write('api/spec.yaml', spec('work tree'));
   }
@@ -52,6 +55,7 @@ bothWays('reads files as they were at HEAD, HEAD~ and a tag', async () => {
   assert.match(await previous(project.path('api/spec.yaml')), 'title: first');
   const tagged = await gitFileReader(project.dir, 'v1');
   assert.is(await tagged(project.path('api/schemas/Pet.yaml')), 'type: object\n');
+  assert.ok((await head(project.path('api/big.yaml'))) === BIG, 'a large file reads whole');
   // A directory reads as git show prints it.
   assert.match(await head(project.path('api/schemas')), /^tree [0-9a-f]{40}:api\/schemas\n\nDog\.yaml\nPet\.yaml\n$/);
   // A name no line of cat-file's input can hold.
