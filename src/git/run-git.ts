@@ -1,7 +1,7 @@
 /**
  * The one way specver runs git: in the repository of `cwd` once it is checked to be the work tree's own
  * (own-repository.ts), pinned there with GIT_DIR and GIT_WORK_TREE, with the options and environment of
- * git-environment.ts. execFile, no shell.
+ * git-environment.ts. execFile, no shell (git/cat-file-batch.ts keeps one cat-file per run, pinned the same way).
  */
 import { execFile } from 'node:child_process';
 import { GIT_SAFETY_ARGS, gitEnvironment } from './git-environment.ts';

@@ -2,6 +2,7 @@
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError, ToolError } from '../errors.ts';
+import { catFileBatch } from '../git/cat-file-batch.ts';
 import { lookUpRepository } from '../git/own-repository.ts';
 import { runGitIn } from '../git/run-git.ts';
 import { rememberForRun } from './git-run-cache.ts';
@@ -24,15 +25,36 @@ export function git(cwd: string, args: string[]): Promise<GitResult> {
 const commitKey = (repoDir: string, ref: string) => `commit\0${resolve(repoDir)}\0${ref}`;
 
 /**
- * The commit `ref` names in the repository that contains `repoDir`, or undefined when it names none. One git
- * process per run: `--verify --quiet` prints the commit it verified (a gate run asks for several files at one ref).
+ * The run's `git cat-file --batch` for the repository of `repoDir` (git/cat-file-batch.ts), or undefined outside a
+ * run or a repository.
+ */
+async function batchOf(repoDir: string) {
+  const repository = await lookUpRepository(repoDir);
+  return repository.kind === 'repository' ? catFileBatch(repoDir, repository) : undefined;
+}
+
+/**
+ * The commit `ref` names in the repository that contains `repoDir`, or undefined when it names none. Asked once
+ * per run, of the run's cat-file process (which then reads the files at it too), else of `git rev-parse --verify`.
  */
 function commitOf(repoDir: string, ref: string): Promise<string | undefined> {
   if (ref.startsWith('-')) return Promise.resolve(undefined); // never let a ref be read as an option
   return rememberForRun(commitKey(repoDir, ref), async () => {
+    const batched = await (await batchOf(repoDir))?.read(`${ref}^{commit}`);
+    if (batched?.kind === 'found') return batched.type === 'commit' ? batched.oid : undefined;
+    if (batched?.kind === 'missing') return undefined;
     const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
     return result.ok && result.stdout.trim() ? result.stdout.trim() : undefined;
   });
+}
+
+/** `git show <commit>:<path>` of a file: through the run's cat-file process when it reads a file there. */
+async function showFile(repoDir: string, object: string): Promise<GitResult> {
+  const batched = await (await batchOf(repoDir))?.read(object);
+  if (batched?.kind === 'found' && batched.type === 'blob') return { ok: true, stdout: batched.content.toString('utf8'), stderr: '' };
+  if (batched?.kind === 'missing') return { ok: false, stdout: '', stderr: `fatal: path '${object}' does not exist` };
+  // A directory (git show lists it), or no cat-file process: git show itself.
+  return git(repoDir, ['show', object]);
 }
 
 /** True when `ref` names a commit in the repository that contains `repoDir`. */
@@ -80,7 +102,7 @@ export async function gitFileReader(repoDir: string, ref: string): Promise<(abso
     if (inRepo === undefined) throw new ConfigError(`${absolutePath} is outside the git repository ${topLevel} or the project`);
     const gitPath = inRepo.split(sep).join('/');
     // A file at a commit never changes: a run reads it once however many contracts or policy files name it.
-    const shown = await rememberForRun(`show\0${topLevel}\0${commit}:${gitPath}`, () => git(repoDir, ['show', `${commit}:${gitPath}`]));
+    const shown = await rememberForRun(`show\0${topLevel}\0${commit}:${gitPath}`, () => showFile(repoDir, `${commit}:${gitPath}`));
     if (!shown.ok) {
       const error = new ConfigError(`${gitPath} does not exist at git ref '${ref}'`, { file: gitPath, hint: 'pick a ref where the spec exists' });
       throw Object.assign(error, { code: 'ENOENT' });

@@ -6,21 +6,50 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const runs = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+interface RunCache {
+  answers: Map<string, Promise<unknown>>;
+  kept: Map<string, unknown>;
+  /** What to release when the run ends (a git process kept open for the run). */
+  endings: (() => void)[];
+}
+
+const runs = new AsyncLocalStorage<RunCache>();
 
 /** Runs `work` with a fresh cache of git answers that ends with it. */
 export function withGitRunCache<T>(work: () => Promise<T>): Promise<T> {
-  return runs.run(new Map(), work);
+  const cache: RunCache = { answers: new Map(), kept: new Map(), endings: [] };
+  return runs.run(cache, async () => {
+    try {
+      return await work();
+    } finally {
+      for (const end of cache.endings.splice(0)) end();
+    }
+  });
 }
 
 /** The answer remembered for `key` in this run, else `compute()` (remembered, failures included: they recur). */
 export function rememberForRun<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const cache = runs.getStore();
   if (!cache) return compute();
-  let answer = cache.get(key) as Promise<T> | undefined;
+  let answer = cache.answers.get(key) as Promise<T> | undefined;
   if (!answer) {
     answer = compute();
-    cache.set(key, answer);
+    cache.answers.set(key, answer);
   }
   return answer;
+}
+
+/**
+ * The value kept for `key` in this run, made by `open()` on first use and `close`d when the run ends; undefined
+ * outside a run (nothing would close it).
+ */
+export function keepForRun<T>(key: string, open: () => T, close: (value: T) => void): T | undefined {
+  const cache = runs.getStore();
+  if (!cache) return undefined;
+  if (!cache.kept.has(key)) {
+    const value = open();
+    cache.kept.set(key, value);
+    cache.endings.push(() => close(value));
+  }
+  return cache.kept.get(key) as T;
 }

@@ -5,28 +5,30 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from '../../src/lint/ajv-instances.ts';
 import { draft04ToDraft07 } from '../../src/lint/dialect-map.ts';
+import { git as gitIn, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
-import { fixtureProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+
+const templateRepository = repositoryTemplates();
 
 const sarifSchema = draft04ToDraft07(JSON.parse(readFileSync(join(FIXTURES, 'schemas/sarif-2.1.0-rtm.5.json'), 'utf8'))) as object;
 const sarifValidator = createAjv('draft-07').compile(sarifSchema);
 /** Not a type guard: the documents stay `any` to read. */
 const validSarif = (doc: unknown): boolean => sarifValidator(doc) === true;
 
-function git(project: TempProject, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: project.dir, encoding: 'utf8' }).trim();
-}
+const git = (project: TempProject, ...args: string[]) => gitIn(project.dir, ...args);
 
-async function initialised(): Promise<TempProject> {
-  const project = fixtureProject('petstore');
-  const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-  assert.is(init.exitCode, 0, init.stderr);
-  return project;
+/** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
+function initialised(): Promise<TempProject> {
+  return templateRepository('initialised', async (project) => {
+    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
+    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
+    assert.is(init.exitCode, 0, init.stderr);
+  });
 }
 
 function edit(project: TempProject, file: string, from: string, to: string): void {
@@ -112,9 +114,7 @@ test('breaking text: the per-contract line counts every severity instead of "no 
 
 test('at a git base: "against <ref>", and annotations of a removal in a referenced file at its file and line', async () => {
   const project = await initialised();
-  git(project, 'init', '-q', '-b', 'main');
-  git(project, 'add', '-A');
-  git(project, 'commit', '-q', '-m', 'init');
+  gitScript(project.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
   changeProduct(project);
   const markdown = await runBuiltSpecver(['breaking', '--base', 'main', '--format', 'markdown'], { cwd: project.dir });
   assert.match(markdown.stdout, /gate fails\*\* against `main`: 1 breaking change found\./);

@@ -1,17 +1,31 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
-import { fixtureProject, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const OPENAPI = ['petstore', 'legacy', 'catalog'];
 
-async function initialised(): Promise<TempProject> {
-  const project = fixtureProject('petstore');
-  const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-  assert.is(init.exitCode, 0, init.stderr);
-  return project;
+/** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
+function initialised(): Promise<TempProject> {
+  return templateRepository('initialised', async (project) => {
+    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
+    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
+    assert.is(init.exitCode, 0, init.stderr);
+  });
+}
+
+/** The same, committed in a new git repository. */
+function committed(): Promise<TempProject> {
+  return templateRepository('committed', async (project) => {
+    cpSync((await initialised()).dir, project.dir, { recursive: true });
+    gitScript(project.dir, [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'base']]);
+  });
 }
 
 function edit(project: TempProject, file: string, from: string, to: string): void {
@@ -25,10 +39,6 @@ function changePetstore(project: TempProject): void {
   edit(project, 'api/petstore.yaml', '        maximum: 100', '        maximum: 50');
   edit(project, 'api/petstore.yaml', '        - name: status\n', '        - name: tag\n          in: query\n          schema: { type: string }\n        - name: status\n');
   edit(project, 'api/petstore.yaml', 'summary: Get a pet', 'summary: Get one pet');
-}
-
-function git(project: TempProject, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project.dir, stdio: 'ignore' });
 }
 
 test('no changes: a no-changes line per contract; breaking exits 0', async () => {
@@ -114,10 +124,7 @@ test('--base selects a snapshot by version or contract@version; an unknown versi
 });
 
 test('--base <git ref>: reads the spec and the files it $refs at that ref; an unknown ref exits 2', async () => {
-  const project = await initialised();
-  git(project, 'init', '-q');
-  git(project, 'add', '-A');
-  git(project, 'commit', '-qm', 'base');
+  const project = await committed();
   // Change a file reached only through $ref: the comparison must resolve refs at the ref too.
   edit(project, 'api/catalog/schemas/product.yaml', 'required: [sku, name, price]', 'required: [sku, name, price, tags]');
   const r = await runSpecver(['breaking', 'catalog', '--base', 'HEAD', '--json'], { cwd: project.dir });
@@ -137,10 +144,7 @@ test('--base <git ref>: reads the spec and the files it $refs at that ref; an un
 });
 
 test('a contract added after the git ref is reported as new', async () => {
-  const project = await initialised();
-  git(project, 'init', '-q');
-  git(project, 'add', '-A');
-  git(project, 'commit', '-qm', 'base');
+  const project = await committed();
   project.write('api/extra.yaml', 'openapi: 3.0.3\ninfo: { title: Extra, version: 1.0.0 }\npaths: {}\n');
   assert.is((await runSpecver(['contract', 'add', 'api/extra.yaml'], { cwd: project.dir })).exitCode, 0);
   const r = await runSpecver(['breaking', 'extra', '--base', 'HEAD'], { cwd: project.dir });

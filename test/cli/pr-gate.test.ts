@@ -5,12 +5,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commitAll as commit, git, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
-import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const NOW = new Date('2026-05-06T10:00:00Z');
 // init starts petstore at its info.version: 0.0.0, as these cases assume.
@@ -21,25 +23,18 @@ const WITHOUT_GET_PET = SPEC.slice(0, SPEC.indexOf('  /pets/{petId}:')) + SPEC.s
 const withOwners = (spec: string) =>
   spec.replace('components:', "  /owners:\n    get:\n      operationId: listOwners\n      responses:\n        '200':\n          description: Owners\ncomponents:");
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-}
-
+/** petstore at 0.0.0, initialised and committed on main: built once per file, a copy for each case. */
 async function initialised(): Promise<{ p: TempProject; cli: (...args: string[]) => ReturnType<typeof runSpecver> }> {
-  const p = emptyProject('specver-gate-');
+  const p = await templateRepository('initialised', async (t) => {
+    t.write('api/petstore.yaml', SPEC);
+    assert.is((await runSpecver(['init'], { cwd: t.dir, now: NOW })).exitCode, 0);
+    gitScript(t.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
+  });
   const cli = (...args: string[]) => runSpecver(args, { cwd: p.dir, now: NOW });
-  git(p.dir, 'init', '-q', '-b', 'main');
-  p.write('api/petstore.yaml', SPEC);
-  assert.is((await cli('init')).exitCode, 0);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
   return { p, cli };
 }
 
-function commitAll(p: TempProject, message: string): void {
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', message);
-}
+const commitAll = (p: TempProject, message: string) => commit(p.dir, message);
 
 const major = (summary: string) => `---\n"petstore": major\n---\n\n${summary}\n`;
 
@@ -47,12 +42,9 @@ test('an unrelated PR passes against its merge-base while a break is merged but 
   const { p, cli } = await initialised();
   p.write('api/petstore.yaml', WITHOUT_GET_PET);
   p.write('.specver/changesets/brave-lion-jump.md', major('Remove GET /pets/{petId}'));
-  commitAll(p, 'Remove GET /pets/{petId}');
-
-  git(p.dir, 'checkout', '-q', '-b', 'feature');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'Remove GET /pets/{petId}'], ['checkout', '-q', '-b', 'feature']]);
   p.write('api/petstore.yaml', withOwners(WITHOUT_GET_PET));
-  commitAll(p, 'Add GET /owners');
-  const mergeBase = git(p.dir, 'merge-base', 'main', 'HEAD');
+  const mergeBase = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'Add GET /owners'], ['merge-base', 'main', 'HEAD']]);
 
   let r = await cli('breaking', '--base', mergeBase);
   assert.is(r.exitCode, 0, r.stdout + r.stderr);

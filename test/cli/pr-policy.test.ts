@@ -8,9 +8,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { commitAll as commit, copyRepository, gitHistory, gitScript } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -40,33 +40,25 @@ const RULE = (severity: string) =>
 const WAIVER = 'waivers:\n  - rule: "*operation-removed"\n    contract: petstore\n    location: GET /pets/*\n    reason: nobody calls it\n';
 const major = (contract: string, summary: string) => `---\n"${contract}": major\n---\n\n${summary}\n`;
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-}
-
-function commitAll(p: TempProject, message: string): void {
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', message);
-}
-
-/** A repository whose main branch holds `files`, checked out on a new branch `pr`. */
-function repository(files: Record<string, string>): TempProject {
+/**
+ * A repository whose main branch holds `files` and whose branch `pr`, checked out, adds one commit of
+ * `changes` (files written, or deleted with null); without changes, `pr` is at main's tip. One fast-import.
+ */
+function repository(files: Record<string, string>, changes?: Record<string, string | null>): TempProject {
   const p = emptyProject('specver-pr-policy-');
-  git(p.dir, 'init', '-q', '-b', 'main');
-  for (const [file, text] of Object.entries(files)) p.write(file, text);
-  commitAll(p, 'base');
-  git(p.dir, 'checkout', '-q', '-b', 'pr');
+  gitHistory(p.dir, changes ? [{ files }, { branch: 'pr', from: 'main', files: changes }] : [{ files }], 'pr');
   return p;
 }
 
 // In-process: git runs as a real process either way, and a CLI process per call would cost several times the work.
+const commitAll = (p: TempProject, message: string) => commit(p.dir, message);
 const cli = (p: TempProject, ...args: string[]) => runSpecver(args, { cwd: p.dir, env: { SPECVER_NOW: '2026-05-06' } });
 
 test('a spec moved and broken in one pull request is compared across the move and fails', async () => {
-  const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC });
-  git(p.dir, 'mv', 'api/petstore.yaml', 'api/v1-petstore.yaml');
-  p.write('specver.yaml', CONFIG(PETSTORE('api/v1-petstore.yaml')));
-  commitAll(p, 'move');
+  const p = repository(
+    { 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC },
+    { 'api/petstore.yaml': null, 'api/v1-petstore.yaml': SPEC, 'specver.yaml': CONFIG(PETSTORE('api/v1-petstore.yaml')) },
+  );
   let r = await cli(p, 'breaking', '--base', 'main');
   assert.is(r.exitCode, 0, `a plain move is no change: ${r.stdout}${r.stderr}`);
   assert.match(r.stdout, /petstore \(openapi\): no changes/);
@@ -93,10 +85,7 @@ test('a spec moved and broken in one pull request is compared across the move an
 });
 
 test('a contract deleted from specver.yaml is a breaking change: waived, acknowledged by a major changeset, or failing', async () => {
-  const p = repository({ 'specver.yaml': CONFIG(PETSTORE() + ORDERS), 'api/petstore.yaml': SPEC, 'api/orders.yaml': OWNERS });
-  p.write('specver.yaml', CONFIG(PETSTORE()));
-  git(p.dir, 'rm', '-q', 'api/orders.yaml');
-  commitAll(p, 'drop orders');
+  const p = repository({ 'specver.yaml': CONFIG(PETSTORE() + ORDERS), 'api/petstore.yaml': SPEC, 'api/orders.yaml': OWNERS }, { 'specver.yaml': CONFIG(PETSTORE()), 'api/orders.yaml': null });
   let r = await cli(p, 'breaking', '--base', 'main');
   assert.is(r.exitCode, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /orders \(openapi\): removed by this pull request\n {2}\[breaking\] contract orders \(api\/orders\.yaml\) was removed from specver\.yaml \[contract-removed\]/);
@@ -120,7 +109,7 @@ test('a contract deleted from specver.yaml is a breaking change: waived, acknowl
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.equal(doc.contracts.find((c: { name: string }) => c.name === 'orders').changes[0].gate, { status: 'acknowledged', changesets: ['.specver/changesets/drop-orders.md'] });
 
-  git(p.dir, 'rm', '-q', '.specver/changesets/drop-orders.md');
+  rmSync(p.path('.specver/changesets/drop-orders.md'));
   p.write('.specver/waivers.yaml', 'waivers:\n  - rule: contract-removed\n    contract: orders\n    location: "*"\n    reason: never released\n');
   commitAll(p, 'waiver instead');
   r = await cli(p, 'breaking', '--base', 'main');
@@ -129,10 +118,7 @@ test('a contract deleted from specver.yaml is a breaking change: waived, acknowl
 });
 
 test('a contract pointed at another file is compared with the spec it replaced', async () => {
-  const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC });
-  p.write('api/owners.yaml', OWNERS);
-  p.write('specver.yaml', CONFIG(PETSTORE('api/owners.yaml')));
-  commitAll(p, 'repoint');
+  const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC }, { 'api/owners.yaml': OWNERS, 'specver.yaml': CONFIG(PETSTORE('api/owners.yaml')) });
   const r = await cli(p, 'breaking', '--base', 'main', '--json');
   assert.is(r.exitCode, 1, r.stdout + r.stderr);
   const doc = r.json();
@@ -144,10 +130,7 @@ test('a contract pointed at another file is compared with the spec it replaced',
 });
 
 test('a renamed contract (same file, new name) is followed and reported, not removed', async () => {
-  const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC });
-  p.write('specver.yaml', CONFIG(PETSTORE('api/petstore.yaml', 'pets')));
-  p.write('api/petstore.yaml', withoutGetPet(SPEC));
-  commitAll(p, 'rename and break');
+  const p = repository({ 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': SPEC }, { 'specver.yaml': CONFIG(PETSTORE('api/petstore.yaml', 'pets')), 'api/petstore.yaml': withoutGetPet(SPEC) });
   const r = await cli(p, 'breaking', '--base', 'main', '--json');
   assert.is(r.exitCode, 1);
   const doc = r.json();
@@ -181,7 +164,7 @@ test('every policy change of a pull request is reported in text, JSON and GitHub
     '',
   ].join('\n');
   p.write('specver.yaml', CONFIG(PETSTORE() + EVENT('none'), policy));
-  git(p.dir, 'rm', '-q', 'api/orders.yaml');
+  rmSync(p.path('api/orders.yaml'));
   p.write('rules/acme.json', RULE('non-breaking'));
   p.write('rules/extra.json', RULE('patch').replace('acme/operation-removed', 'acme/extra'));
   p.write('.specver/waivers.yaml', WAIVER);
@@ -227,8 +210,9 @@ test('--policy base ignores a waiver, an override, a rule turned off and a rule 
     ['a rule turned off', (p) => p.write('specver.yaml', CONFIG(PETSTORE(), 'rules:\n  files: [rules/acme.json]\n  severity:\n    acme/operation-removed: "off"\n'))],
     ['a rule file changed', (p) => p.write('rules/acme.json', RULE('non-breaking'))],
   ];
+  const template = repository(base);
   for (const [what, loosen] of loosenings) {
-    const p = repository(base);
+    const p = copyRepository(template, 'specver-pr-policy-');
     p.write('api/petstore.yaml', withoutGetPet(SPEC));
     loosen(p);
     commitAll(p, `break, with ${what}`);
@@ -253,11 +237,10 @@ test('--policy base ignores a waiver, an override, a rule turned off and a rule 
 });
 
 test('gate.policy: base in the base commit holds when the pull request removes it; the flag decides over both', async () => {
-  const p = repository({ 'specver.yaml': CONFIG(PETSTORE(), 'gate:\n  policy: base\n'), 'api/petstore.yaml': SPEC });
-  p.write('specver.yaml', CONFIG(PETSTORE()));
-  p.write('api/petstore.yaml', withoutGetPet(SPEC));
-  p.write('.specver/waivers.yaml', WAIVER);
-  commitAll(p, 'break, waive it and drop the setting');
+  const p = repository(
+    { 'specver.yaml': CONFIG(PETSTORE(), 'gate:\n  policy: base\n'), 'api/petstore.yaml': SPEC },
+    { 'specver.yaml': CONFIG(PETSTORE()), 'api/petstore.yaml': withoutGetPet(SPEC), '.specver/waivers.yaml': WAIVER },
+  );
   let r = await cli(p, 'breaking', '--base', 'main', '--json');
   assert.is(r.exitCode, 1, r.stdout + r.stderr);
   const doc = r.json();
@@ -275,16 +258,14 @@ test('gate.policy: base in the base commit holds when the pull request removes i
 
 test('an older pending major changeset does not acknowledge a new break; one the pull request adds does', async () => {
   const p = emptyProject('specver-pr-policy-');
-  git(p.dir, 'init', '-q', '-b', 'main');
   const spec = SPEC.replace('components:', "  /owners:\n    get:\n      responses:\n        '200':\n          description: Owners\ncomponents:");
   p.write('api/petstore.yaml', spec);
   assert.is((await cli(p, 'init')).exitCode, 0);
-  commitAll(p, 'init');
+  gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
   // An earlier pull request, merged: a break with its major changeset, not yet released.
   p.write('api/petstore.yaml', spec.slice(0, spec.indexOf('  /owners:')) + spec.slice(spec.indexOf('components:')));
   p.write('.specver/changesets/old-major.md', major('petstore', 'Remove GET /owners'));
-  commitAll(p, 'remove GET /owners');
-  git(p.dir, 'checkout', '-q', '-b', 'pr');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'remove GET /owners'], ['checkout', '-q', '-b', 'pr']]);
   p.write('api/petstore.yaml', withoutGetPet(p.read('api/petstore.yaml')));
   commitAll(p, 'an accidental break');
 
@@ -312,11 +293,9 @@ test('an older pending major changeset does not acknowledge a new break; one the
   assert.match(r.stdout, /nothing to record/, 'the changeset the pull request added covers it');
 
   // Raising an existing changeset to major in the pull request acknowledges too.
-  git(p.dir, 'checkout', '-q', 'main');
-  git(p.dir, 'checkout', '-q', '-b', 'pr2');
+  gitScript(p.dir, [['checkout', '-q', 'main'], ['checkout', '-q', '-b', 'pr2']]);
   p.write('.specver/changesets/minor-one.md', '---\n"petstore": minor\n---\n\nSomething\n');
-  commitAll(p, 'a minor changeset on main');
-  git(p.dir, 'checkout', '-q', '-b', 'pr3');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'a minor changeset on main'], ['checkout', '-q', '-b', 'pr3']]);
   p.write('api/petstore.yaml', withoutGetPet(p.read('api/petstore.yaml')));
   p.write('.specver/changesets/minor-one.md', major('petstore', 'Something, and remove GET /pets/{petId}'));
   commitAll(p, 'raise it');

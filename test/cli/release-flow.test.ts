@@ -6,8 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { commitAll, git, gitScript } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -17,21 +17,16 @@ const NOW = new Date('2026-05-06T10:00:00Z');
 // init starts petstore at its info.version: 0.0.0, as this flow assumes.
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 0.0.0');
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
-}
 
 test('init -> spec change -> breaking -> changeset -> hand edit -> status -> version --dry-run -> version -> status', async () => {
   const p = emptyProject('specver-flow-');
   const cli = (...args: string[]) => runSpecver(args, { cwd: p.dir, now: NOW });
-  git(p.dir, 'init', '-q');
   p.write('api/petstore.yaml', SPEC);
 
   let r = await cli('init');
   assert.is(r.exitCode, 0, r.stderr);
   assert.is(JSON.parse(p.read('.specver/versions.json')).contracts.petstore, '0.0.0');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
+  gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
 
   // A pull request removes an operation.
   const start = SPEC.indexOf('  /pets/{petId}:');
@@ -53,8 +48,7 @@ test('init -> spec change -> breaking -> changeset -> hand edit -> status -> ver
 
   // A reviewer disagrees and edits the frontmatter by hand: the edit is authoritative.
   p.write(file, p.read(file).replace('"petstore": major', '"petstore": minor'));
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'Remove GET /pets/{petId}');
+  commitAll(p.dir, 'Remove GET /pets/{petId}');
   r = await cli('status');
   assert.is(r.exitCode, 1, 'a lower bump than the changes require');
   assert.match(r.stdout, /petstore {2}0\.0\.0 {2}\(minor pending\) -> 0\.1\.0/);
@@ -69,8 +63,7 @@ test('init -> spec change -> breaking -> changeset -> hand edit -> status -> ver
 
   // The reviewer says why in the frontmatter: accepted, with a warning.
   p.write(file, p.read(file).replace('"petstore": minor', '"petstore": minor\n_downgrade-reason: "the operation was never deployed"'));
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'Accept the minor bump');
+  commitAll(p.dir, 'Accept the minor bump');
   r = await cli('status');
   assert.is(r.exitCode, 0, r.stdout);
 

@@ -8,9 +8,12 @@ import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
-import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
@@ -22,25 +25,22 @@ const cli = (p: TempProject, ...args: string[]) => runBuiltSpecver(args, { cwd: 
  * main: the changesets fixture, then a petstore change merged without a changeset and a pending minor
  * changeset for order-event; a branch `feature` off main.
  */
-function repository(): TempProject {
-  const p = emptyProject('specver-status-since-');
-  cpSync(join(FIXTURES, 'changesets/project'), p.dir, { recursive: true });
-  git(p.dir, 'init', '-q', '-b', 'main');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-qm', 'init');
-  p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace('operationId: listPets', 'operationId: listPets\n      deprecated: true'));
-  p.write('.specver/changesets/older-order-change.md', '---\norder-event: minor\n---\n\nAn earlier order change.\n');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-qm', 'merged earlier');
-  git(p.dir, 'checkout', '-q', '-b', 'feature');
-  return p;
+function repository(): Promise<TempProject> {
+  // Built once per file; each case gets a copy.
+  return templateRepository('main and feature', (p) => {
+    cpSync(join(FIXTURES, 'changesets/project'), p.dir, { recursive: true });
+    gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', 'init']]);
+    p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace('operationId: listPets', 'operationId: listPets\n      deprecated: true'));
+    p.write('.specver/changesets/older-order-change.md', '---\norder-event: minor\n---\n\nAn earlier order change.\n');
+    gitScript(p.dir, [['add', '-A'], ['commit', '-qm', 'merged earlier'], ['checkout', '-q', '-b', 'feature']]);
+  });
 }
 
 const addStatus = (p: TempProject) =>
   p.write('schemas/order-event.schema.json', p.read('schemas/order-event.schema.json').replace('"shipped"]', '"shipped", "returned"]'));
 
 test('an uncovered change on main is not the branch\'s: a branch that changes nothing passes with --since, not without', async () => {
-  const p = repository();
+  const p = await repository();
   const plain = await cli(p, 'status');
   assert.is(plain.exitCode, 1, 'plain status judges everything pending');
   assert.match(plain.stdout, /petstore has spec changes/);
@@ -51,7 +51,7 @@ test('an uncovered change on main is not the branch\'s: a branch that changes no
 });
 
 test("the branch's spec change needs the branch's own changeset: an older pending one on main does not cover it", async () => {
-  const p = repository();
+  const p = await repository();
   addStatus(p); // in the work tree, not yet committed
   assert.is((await cli(p, 'status')).exitCode, 1, 'petstore, from main');
   let r = await cli(p, 'status', '--since', 'main', '--json');
@@ -72,7 +72,7 @@ test("the branch's spec change needs the branch's own changeset: an older pendin
 });
 
 test('a new spec file left untracked counts as changed', async () => {
-  const p = repository();
+  const p = await repository();
   p.write('schemas/refund.schema.json', '{"type": "object"}\n');
   const added = await cli(p, 'contract', 'add', 'schemas/refund.schema.json', '--name', 'refund');
   assert.is(added.exitCode, 0, added.stderr);
@@ -82,7 +82,7 @@ test('a new spec file left untracked counts as changed', async () => {
 });
 
 test('bad refs and a project outside git: one line, exit 2, no stack trace', async () => {
-  const p = repository();
+  const p = await repository();
   let r = await cli(p, 'status', '--since', 'no-such-branch');
   assert.is(r.exitCode, 2);
   assert.match(r.stderr, /^specver: unknown git ref 'no-such-branch'\nhint: /);

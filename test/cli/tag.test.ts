@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { git, gitScript } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -10,22 +10,15 @@ import { assertValidOutput } from '../helpers/validate-output.ts';
 // info.version as initialised (1.0.0): a release never lowers the spec's own version.
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 1.0.0');
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-}
 
 test('tag creates exactly the missing tags of the current versions, annotated, on HEAD', async () => {
   const p = emptyProject('specver-tag-');
   const cli = (...args: string[]) => runSpecver(args, { cwd: p.dir });
-  git(p.dir, 'init', '-q', '-b', 'main');
   p.write('api/petstore.yaml', SPEC);
   p.write('api/users.yaml', SPEC.replace('title: Petstore', 'title: Users'));
   assert.is((await cli('init', '--initial-version', '1.0.0')).exitCode, 0);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
-  git(p.dir, 'tag', 'users@1.0.0');
+  const init = gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init'], ['tag', 'users@1.0.0'], ['rev-parse', 'HEAD']]);
 
-  const init = git(p.dir, 'rev-parse', 'HEAD');
   let r = await cli('tag', '--dry-run');
   assert.is(r.stdout, `[dry-run] would create petstore@1.0.0 on ${init.slice(0, 12)}, the commit that released it\nusers@1.0.0 exists already: left as it is\n`);
   assert.is(git(p.dir, 'tag', '--list'), 'users@1.0.0');
@@ -60,9 +53,7 @@ test('fixed versioning tags v<version> once; outside a git work tree: exit 2', a
   const outside = await cli('tag');
   assert.is(outside.exitCode, 2);
   assert.match(outside.stderr, /^specver: .* is not inside a git work tree/);
-  git(p.dir, 'init', '-q', '-b', 'main');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
+  gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
   assert.is((await cli('tag')).stdout.split('\n')[0], `created v2.0.0 on ${git(p.dir, 'rev-parse', '--short=12', 'HEAD')}, the commit that released it`);
   assert.is(git(p.dir, 'tag', '--list'), 'v2.0.0');
 });
@@ -83,19 +74,13 @@ async function built(dir: string, ...args: string[]) {
 test('each version is tagged on the commit that released it, not on HEAD; tags that exist are left alone and listed', async () => {
   const p = releasedProject('specver-tag-release-');
   assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
-  const init = git(p.dir, 'rev-parse', 'HEAD');
+  const init = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'init'], ['rev-parse', 'HEAD']]);
   p.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": minor\n---\n\nDocs\n');
   assert.is((await built(p.dir, 'version')).exitCode, 0);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'release petstore 1.1.0');
-  const release = git(p.dir, 'rev-parse', 'HEAD');
+  const release = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'release petstore 1.1.0'], ['rev-parse', 'HEAD']]);
   // Work after the release, and a users tag someone already put elsewhere by hand.
   p.write('README.md', 'later\n');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'later work');
-  git(p.dir, 'tag', 'users@1.0.0', release);
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'later work'], ['tag', 'users@1.0.0', release]]);
 
   const dry = await built(p.dir, 'tag', '--dry-run', '--json');
   assert.is(dry.exitCode, 0, dry.stderr);
@@ -118,18 +103,15 @@ test('a release not committed yet, or beyond a shallow clone\'s history, stops t
   const noCommit = await built(p.dir, 'tag');
   assert.is(noCommit.exitCode, 2, noCommit.stderr);
   assert.match(noCommit.stderr, /^specver: petstore@1\.0\.0 is not released in a commit yet/);
-  git(p.dir, 'add', 'api');
-  git(p.dir, 'commit', '-q', '-m', 'specs only');
+  gitScript(p.dir, [['add', 'api'], ['commit', '-q', '-m', 'specs only']]);
   let r = await built(p.dir, 'tag');
   assert.is(r.exitCode, 2);
   assert.is(r.stderr, 'specver: petstore@1.0.0 is not released in a commit yet: no commit of HEAD\'s history adds .specver/snapshots/petstore@1.0.0.yaml\nhint: commit the release (the files specver version wrote), then run specver tag again\n');
   assert.is(git(p.dir, 'tag', '--list'), '');
 
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'init']]);
   p.write('README.md', 'later\n');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'later work');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'later work']]);
   const clone = emptyProject('specver-tag-shallow-');
   git(clone.dir, 'clone', '-q', '--depth', '1', `file://${p.dir}`, 'repo');
   r = await built(join(clone.dir, 'repo'), 'tag');
@@ -149,14 +131,11 @@ test('a release not committed yet, or beyond a shallow clone\'s history, stops t
 test('fixed versioning: a contract added after the release does not move the tag of that version', async () => {
   const p = releasedProject('specver-tag-fixed-later-', false);
   assert.is((await built(p.dir, 'init', '--versioning', 'fixed', '--initial-version', '2.0.0')).exitCode, 0, 'init');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'release 2.0.0');
-  const release = git(p.dir, 'rev-parse', 'HEAD');
+  const release = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'release 2.0.0'], ['rev-parse', 'HEAD']]);
   p.write('api/users.yaml', SPEC.replace('title: Petstore', 'title: Users'));
   const added = await built(p.dir, 'contract', 'add', 'api/users.yaml', '--name', 'users');
   assert.is(added.exitCode, 0, added.stderr);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'add users');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'add users']]);
   const r = await built(p.dir, 'tag', '--json');
   assert.is(r.exitCode, 0, r.stderr);
   assert.equal(r.json().tags, [{ tag: 'v2.0.0', contracts: ['petstore', 'users'], version: '2.0.0', created: true, existed: false, commit: release }]);

@@ -6,15 +6,22 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
-import { fixtureProject, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
-async function initialised(): Promise<TempProject> {
-  const project = fixtureProject('petstore');
-  const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-  assert.is(init.exitCode, 0, init.stderr);
-  return project;
+const templateRepository = repositoryTemplates();
+
+/** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
+function initialised(): Promise<TempProject> {
+  return templateRepository('initialised', async (project) => {
+    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
+    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
+    assert.is(init.exitCode, 0, init.stderr);
+  });
 }
 
 function edit(project: TempProject, file: string, from: string, to: string): void {

@@ -4,9 +4,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
+import { git, gitScript } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -107,17 +107,10 @@ test('hasChangelogEntry matches whole heading lines only', () => {
   assert.not.ok(hasChangelogEntry('## petstoreX1.5.0\n', 'petstore@1.5.0'), 'the dot and @ are literal');
 });
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
-
 test('a git tag alone refuses the version inside a git work tree; --no-git runs no git and does not look', async () => {
   const p = project({ 'brave-lion-jump': MINOR });
-  git(p.dir, 'init', '-q');
-  git(p.dir, 'add', '-A');
-  git(p.dir, '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'init');
-  git(p.dir, 'tag', 'petstore@1.5.0');
-  git(p.dir, 'tag', 'v1.5.0'); // a v-tag names a fixed-mode release: not this contract's in independent mode
+  // A v-tag names a fixed-mode release: not this contract's in independent mode.
+  gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init'], ['tag', 'petstore@1.5.0'], ['tag', 'v1.5.0']]);
   const before = p.snapshot();
   const r = await version(p, '--dry-run');
   assert.is(r.exitCode, 2);
@@ -140,10 +133,7 @@ test('a fixed-mode v<version> tag refuses the shared version', async () => {
   p.write('specver.yaml', p.read('specver.yaml').replace('versioning: independent', 'versioning: fixed'));
   p.write('.specver/versions.json', JSON.stringify({ versioning: 'fixed', contracts: { 'order-event': '1.4.2', petstore: '1.4.2' } }));
   p.write('.specver/snapshots/order-event@1.4.2.json', p.read('schemas/order-event.schema.json'));
-  git(p.dir, 'init', '-q');
-  git(p.dir, 'add', '-A');
-  git(p.dir, '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'init');
-  git(p.dir, 'tag', 'v1.5.0');
+  gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init'], ['tag', 'v1.5.0']]);
   const r = await version(p);
   assert.is(r.exitCode, 2);
   assert.match(r.stderr, /\(git tag v1\.5\.0\)/);

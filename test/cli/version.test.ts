@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { git, gitScript } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -181,16 +182,10 @@ test('an interrupted run (journal left behind) is finished by the next version r
   assert.not.ok(p.exists('.specver/version-journal.json'));
 });
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
-
 function gitProject(config = ''): TempProject {
   const p = project({ 'brave-lion-jump': '---\n"petstore": minor\n---\n\nAdd search\n' });
   if (config) p.write('specver.yaml', `${p.read('specver.yaml')}${config}`);
-  git(p.dir, 'init', '-q');
-  git(p.dir, 'add', '-A');
-  git(p.dir, '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'init');
+  gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
   return p;
 }
 
@@ -212,10 +207,12 @@ test('inside a git work tree: the written and deleted files are staged, nothing 
 
 test('git.commit and git.tag: commit and annotated tag <contract>@<version>; --no-git does nothing', async () => {
   const p = gitProject('git:\n  commit: true\n  tag: true\n');
-  git(p.dir, 'config', 'user.name', 't');
-  git(p.dir, 'config', 'user.email', 't@example.com');
-  git(p.dir, 'config', 'commit.gpgsign', 'false');
-  git(p.dir, 'config', 'tag.gpgsign', 'false');
+  gitScript(p.dir, [
+    ['config', 'user.name', 't'],
+    ['config', 'user.email', 't@example.com'],
+    ['config', 'commit.gpgsign', 'false'],
+    ['config', 'tag.gpgsign', 'false'],
+  ]);
   const r = await version(p);
   assert.is(r.exitCode, 0, r.stderr);
   assert.is(git(p.dir, 'rev-list', '--count', 'HEAD').trim(), '2');

@@ -7,44 +7,45 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseChangeset } from '../../src/versioning/changeset-file.ts';
+import { commitAll, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
-import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^ {2}version: 1\.4\.2$/m, '  version: 0.0.0');
 const NOW = { SPECVER_NOW: '2026-05-06T10:00:00Z' };
 const WAIVER = (expires: string) =>
   `waivers:\n  - rule: operation-removed\n    contract: petstore\n    location: GET /pets/*\n    reason: no client calls it\n    expires: ${expires}\n`;
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
-}
-
 const cli = (p: TempProject, ...args: string[]) => runBuiltSpecver(args, { cwd: p.dir, env: NOW });
+
+/** The petstore spec at 0.0.0, initialised and committed (built once per file). */
+const initialised = () =>
+  templateRepository('initialised', async (p) => {
+    p.write('api/petstore.yaml', SPEC);
+    const init = await cli(p, 'init');
+    assert.is(init.exitCode, 0, init.stderr);
+    gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
+  });
 
 /**
  * main after a merged pull request that removed GET /pets/{petId} under a waiver, with a minor changeset (or,
- * `withChangeset: false`, none yet).
+ * `withChangeset: false`, none yet). Each kind is built once per file; every case gets a copy.
  */
-async function mergedWaivedBreak(expires: string, { withChangeset = true } = {}): Promise<TempProject> {
-  const p = emptyProject('specver-waived-release-');
-  git(p.dir, 'init', '-q');
-  p.write('api/petstore.yaml', SPEC);
-  const init = await cli(p, 'init');
-  assert.is(init.exitCode, 0, init.stderr);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'init');
-  const start = SPEC.indexOf('  /pets/{petId}:');
-  p.write('api/petstore.yaml', SPEC.slice(0, start) + SPEC.slice(SPEC.indexOf('components:')));
-  p.write('.specver/waivers.yaml', WAIVER(expires));
-  if (withChangeset) p.write('.specver/changesets/retire-pet-lookup.md', '---\npetstore: minor\n---\n\nRetire the pet lookup.\n');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'Retire GET /pets/{petId}');
-  return p;
+function mergedWaivedBreak(expires: string, { withChangeset = true } = {}): Promise<TempProject> {
+  return templateRepository(`merged ${expires} ${withChangeset}`, async (p) => {
+    cpSync((await initialised()).dir, p.dir, { recursive: true });
+    const start = SPEC.indexOf('  /pets/{petId}:');
+    p.write('api/petstore.yaml', SPEC.slice(0, start) + SPEC.slice(SPEC.indexOf('components:')));
+    p.write('.specver/waivers.yaml', WAIVER(expires));
+    if (withChangeset) p.write('.specver/changesets/retire-pet-lookup.md', '---\npetstore: minor\n---\n\nRetire the pet lookup.\n');
+    commitAll(p.dir, 'Retire GET /pets/{petId}');
+  });
 }
 
 test('a waived break is released under the declared minor bump, the reason in the changelog and the plan', async () => {

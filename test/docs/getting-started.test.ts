@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { gitScript } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { fixtureProject, REPO_ROOT } from '../helpers/temp-project.ts';
 
@@ -79,25 +79,17 @@ test('"Adopting specver on an existing API": every documented command runs (buil
     'npx specver version',
   ]);
   const project = fixtureProject('petstore');
-  const git = (...args: string[]) => {
-    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project.dir, encoding: 'utf8' });
-    assert.is(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  };
   const specver = async (command: string, exit: number) => {
     const r = await runBuiltSpecver(argv(command.replace(/^npx specver /, '')), { cwd: project.dir, env: { SPECVER_NOW: '2026-03-04T05:06:07Z' } });
     assert.is(r.exitCode, exit, `${command}: ${r.stdout}${r.stderr}`);
     return r;
   };
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'The API as it shipped');
+  gitScript(project.dir, [['init', '-q'], ['add', '.'], ['commit', '-qm', 'The API as it shipped']]);
   // Adoption: petstore keeps its info.version, lint passes on the baseline, the commit lands on main.
   assert.match((await specver(commands[0]!, 0)).stdout, /version 1\.0\.0 \(from info\.version\)/);
   await specver(commands[1]!, 0);
   await specver(commands[2]!, 0);
-  git('add', 'specver.yaml', '.specver');
-  git('commit', '-qm', 'Adopt specver');
-  git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+  gitScript(project.dir, [['add', 'specver.yaml', '.specver'], ['commit', '-qm', 'Adopt specver'], ['update-ref', 'refs/remotes/origin/main', 'HEAD']]);
   // The first pull request removes DELETE /pets/{petId}: the gate fails, then passes with the page's waiver.
   const spec = project.read('api/petstore.yaml');
   const removed = spec.replace(/    delete:\n      operationId: deletePet\n[^]*?(?=  \/store\/orders:)/, '');

@@ -2,7 +2,7 @@
  * The pull request workflow of docs/ci/github-actions.md, as far as it runs outside GitHub: its YAML is parsed
  * from the page, its checkout is carried out the way actions/checkout does it (fetch-depth 0: every branch and
  * tag, then the commit named by `ref`) against a local base repository that holds a fork's pull request as
- * GitHub does (refs/pull/1/head), and its specver step runs action/run.mjs with the step's inputs. A checkout
+ * GitHub does (refs/pull/1/head), and its specver step runs the main() of action/run.mjs with the step's inputs. A checkout
  * of `github.head_ref` fails here as it fails on GitHub: the fork's branch is not in the base repository.
  */
 import { test } from 'uvu';
@@ -11,7 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { BUILT_CLI } from '../helpers/run-cli.ts';
+import { runActionInProcess } from '../helpers/action-run.ts';
+import { gitScript } from '../helpers/git-repo.ts';
+import { BUILT_CLI, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const PAGE = readFileSync(join(REPO_ROOT, 'docs/ci/github-actions.md'), 'utf8');
@@ -60,30 +62,29 @@ function evaluate(value: unknown, context: Record<string, string>): string {
 
 /**
  * A base repository `acme/api` (main: the petstore contract) and a fork `someone/api` whose branch `feature`
- * lowers a maximum (a breaking change); the base repository holds the fork's head as refs/pull/1/head.
+ * lowers a maximum (a breaking change); the base repository holds the fork's head as refs/pull/1/head. Made once
+ * per file: the cases only read these repositories (each checks out into a directory of its own).
  */
-function forkedPullRequest() {
+let forked: ReturnType<typeof makeForkedPullRequest> | undefined;
+const forkedPullRequest = () => (forked ??= makeForkedPullRequest());
+
+async function makeForkedPullRequest() {
   const upstream = emptyProject('specver-upstream-');
   const fork = emptyProject('specver-fork-');
   const dev = emptyProject('specver-dev-');
-  ok(upstream.dir, 'init', '-q', '--bare', '-b', 'main');
   // GitHub serves any commit the repository holds, refs/pull/* included.
-  ok(upstream.dir, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
+  gitScript(upstream.dir, [['init', '-q', '--bare', '-b', 'main'], ['config', 'uploadpack.allowAnySHA1InWant', 'true']], gitEnv);
   mkdirSync(dev.path('api'), { recursive: true });
   copyFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), dev.path('api/petstore.yaml'));
-  ok(dev.dir, 'init', '-q', '-b', 'main');
-  const init = spawnSync(process.execPath, [BUILT_CLI, 'init', '--initial-version', '1.0.0'], { cwd: dev.dir, env: { ...gitEnv, CI: 'true' }, encoding: 'utf8' });
-  assert.is(init.status, 0, init.stderr);
-  ok(dev.dir, 'add', '-A');
-  ok(dev.dir, ...ME, 'commit', '-qm', 'initial');
-  ok(dev.dir, 'push', '-q', upstream.dir, 'main');
-  ok(fork.dir, 'clone', '-q', '--bare', upstream.dir, '.');
-  ok(dev.dir, 'checkout', '-q', '-b', 'feature');
+  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: dev.dir });
+  assert.is(init.exitCode, 0, init.stderr);
+  gitScript(dev.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], [...ME, 'commit', '-qm', 'initial'], ['push', '-q', upstream.dir, 'main'], ['clone', '-q', '--bare', upstream.dir, fork.dir], ['checkout', '-q', '-b', 'feature']], gitEnv);
   dev.write('api/petstore.yaml', dev.read('api/petstore.yaml').replace('        maximum: 100', '        maximum: 50'));
-  ok(dev.dir, ...ME, 'commit', '-qam', 'Smaller pages');
-  ok(dev.dir, 'push', '-q', fork.dir, 'feature');
-  const sha = ok(dev.dir, 'rev-parse', 'HEAD');
-  ok(upstream.dir, 'fetch', '-q', fork.dir, `+refs/heads/feature:refs/pull/1/head`);
+  const sha = gitScript(
+    dev.dir,
+    [[...ME, 'commit', '-qam', 'Smaller pages'], ['push', '-q', fork.dir, 'feature'], ['-C', upstream.dir, 'fetch', '-q', fork.dir, `+refs/heads/feature:refs/pull/1/head`], ['rev-parse', 'HEAD']],
+    gitEnv,
+  );
   assert.is(git(upstream.dir, 'rev-parse', '--verify', '-q', 'refs/heads/feature').status, 1, 'the branch is the fork\'s only');
   const event = runner.write(
     `event-${sha.slice(0, 8)}.json`,
@@ -105,9 +106,7 @@ function checkout(step: Step, context: Record<string, string>, repositories: Rec
   const dir = emptyProject('specver-checkout-').dir;
   const repository = step.with?.repository === undefined ? 'acme/api' : evaluate(step.with.repository, context);
   const ref = evaluate(step.with?.ref ?? '', context);
-  ok(dir, 'init', '-q');
-  ok(dir, 'remote', 'add', 'origin', repositories[repository]!);
-  ok(dir, 'fetch', '-q', '--no-tags', 'origin', '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*');
+  gitScript(dir, [['init', '-q'], ['remote', 'add', 'origin', repositories[repository]!], ['fetch', '-q', '--no-tags', 'origin', '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*']], gitEnv);
   if (/^[0-9a-f]{40}$/.test(ref)) {
     const fetched = git(dir, 'fetch', '-q', 'origin', ref);
     if (fetched.status !== 0) return { dir, error: fetched.stderr };
@@ -128,8 +127,8 @@ test('the workflows on the page: pull_request, never pull_request_target; the ch
   assert.is(checkoutStep.with?.ref, '${{ github.event.pull_request.head.sha }}');
 });
 
-test("a fork's pull request: the documented checkout works, and the action finds the merge-base and suggests the changeset", () => {
-  const { sha, event, context, repositories } = forkedPullRequest();
+test("a fork's pull request: the documented checkout works, and the action finds the merge-base and suggests the changeset", async () => {
+  const { sha, event, context, repositories } = await forkedPullRequest();
   const steps: Step[] = Object.values(pullRequestWorkflow().jobs as Record<string, { steps: Step[] }>)[0]!.steps;
   const checkedOut = checkout(steps.find((s) => s.uses?.startsWith('actions/checkout@'))!, context, repositories);
   assert.is(checkedOut.error, undefined, checkedOut.error);
@@ -141,23 +140,20 @@ test("a fork's pull request: the documented checkout works, and the action finds
   const inputs = Object.fromEntries(Object.entries(specverStep.with ?? {}).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, evaluate(value, context)]));
   const summary = runner.write(`summary-${sha.slice(0, 8)}.md`, '');
   const output = runner.write(`output-${sha.slice(0, 8)}.txt`, '');
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], {
-    cwd: checkedOut.dir,
-    encoding: 'utf8',
-    env: {
-      ...gitEnv,
-      ...inputs,
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: checkedOut.dir,
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_EVENT_PATH: event,
-      GITHUB_BASE_REF: 'main',
-      GITHUB_HEAD_REF: 'feature',
-      GITHUB_STEP_SUMMARY: summary,
-      GITHUB_OUTPUT: output,
-      SPECVER_CLI: BUILT_CLI,
-    },
+  // The action's main() in this process, each specver command in-process too (test/action/ runs it as GitHub does).
+  const r = await runActionInProcess({
+    ...gitEnv,
+    ...inputs,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: checkedOut.dir,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_BASE_REF: 'main',
+    GITHUB_HEAD_REF: 'feature',
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_OUTPUT: output,
+    SPECVER_CLI: BUILT_CLI,
   });
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /^Comparing with the merge-base with main \([0-9a-f]{12}\)$/m);
@@ -168,8 +164,8 @@ test("a fork's pull request: the documented checkout works, and the action finds
   assert.is(ok(checkedOut.dir, 'rev-parse', 'HEAD'), sha, 'nothing committed on a fork\'s pull request');
 });
 
-test('the checkout this page used to document, ref: github.head_ref, cannot fetch a fork\'s branch', () => {
-  const { context, repositories } = forkedPullRequest();
+test('the checkout this page used to document, ref: github.head_ref, cannot fetch a fork\'s branch', async () => {
+  const { context, repositories } = await forkedPullRequest();
   const old = checkout({ uses: 'actions/checkout@v4', with: { ref: '${{ github.head_ref }}', 'fetch-depth': 0 } }, context, repositories);
   assert.match(old.error ?? '', /couldn't find remote ref refs\/heads\/feature/);
 });

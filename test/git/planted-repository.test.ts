@@ -8,11 +8,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
+
+const templateRepository = repositoryTemplates();
 
 // info.version as initialised (1.0.0): a release never lowers the spec's own version.
 const SPEC = readFileSync(join(FIXTURES, 'changesets/project/api/petstore.yaml'), 'utf8').replace(/^  version: 1\.4\.2$/m, '  version: 1.0.0');
@@ -38,15 +41,32 @@ const markerCommand = (marker: string) => `echo ran > '${marker}'; false`;
  * project up (it runs no git), in this process; the commands under test run the built CLI, as CI runs it.
  */
 async function monorepo(): Promise<{ repo: TempProject; project: string }> {
-  const repo = emptyProject('specver-monorepo-');
-  git(repo.dir, 'init', '-q', '-b', 'main');
-  repo.write('svc/api/petstore.yaml', SPEC);
-  const project = repo.path('svc');
-  const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project });
-  assert.is(init.exitCode, 0, init.stderr);
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'petstore 1.0.0');
-  return { repo, project };
+  // Built once per file; each case gets a copy.
+  const repo = await templateRepository('monorepo', async (t) => {
+    git(t.dir, 'init', '-q', '-b', 'main');
+    t.write('svc/api/petstore.yaml', SPEC);
+    const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: t.path('svc') });
+    assert.is(init.exitCode, 0, init.stderr);
+    git(t.dir, 'add', '-A');
+    git(t.dir, 'commit', '-q', '-m', 'petstore 1.0.0');
+  });
+  return { repo, project: repo.path('svc') };
+}
+
+/** The .git of a repository whose main holds `api/petstore.yaml` as `spec`, one per spec and file. */
+const donors = new Map<string, string>();
+function donorGitDir(spec: string): string {
+  let dir = donors.get(spec);
+  if (!dir) {
+    const donor = emptyProject('specver-donor-');
+    git(donor.dir, 'init', '-q', '-b', 'main');
+    donor.write('api/petstore.yaml', spec);
+    git(donor.dir, 'add', '-A');
+    git(donor.dir, 'commit', '-q', '-m', 'planted');
+    dir = donor.path('.git');
+    donors.set(spec, dir);
+  }
+  return dir;
 }
 
 /**
@@ -54,14 +74,9 @@ async function monorepo(): Promise<{ repo: TempProject; project: string }> {
  * as `plantedSpec`, and a config that makes `folder` its own work tree and names a core.fsmonitor command.
  */
 function plantRepository(folder: string, plantedSpec: string, marker: string): void {
-  const donor = emptyProject('specver-donor-');
-  git(donor.dir, 'init', '-q', '-b', 'main');
-  donor.write('api/petstore.yaml', plantedSpec);
-  git(donor.dir, 'add', '-A');
-  git(donor.dir, 'commit', '-q', '-m', 'planted');
-  for (const part of ['HEAD', 'objects', 'refs']) cpSync(donor.path('.git', part), join(folder, part), { recursive: true });
-  const config = `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n\tfsmonitor = "${markerCommand(marker)}"\n`;
-  cpSync(donor.write('planted-config', config), join(folder, 'config'));
+  const donor = donorGitDir(plantedSpec);
+  for (const part of ['HEAD', 'objects', 'refs']) cpSync(join(donor, part), join(folder, part), { recursive: true });
+  writeFileSync(join(folder, 'config'), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n\tfsmonitor = "${markerCommand(marker)}"\n`);
 }
 
 test('version does not run the core.fsmonitor command of a planted repository, and refuses before writing', async () => {

@@ -1,36 +1,39 @@
-import { execFileSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/errors.ts';
 import { gitFileReader, isGitRef } from '../../src/load/git-reader.ts';
 import { loadSpec } from '../../src/load/load.ts';
+import { withGitRunCache } from '../../src/load/git-run-cache.ts';
+import { copyRepository, gitHistory } from '../helpers/git-repo.ts';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
-
-function git(project: TempProject, ...args: string[]) {
-  execFileSync('git', args, {
-    cwd: project.dir,
-    stdio: 'ignore',
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', GIT_CONFIG_NOSYSTEM: '1', HOME: project.dir },
-  });
-}
 
 const spec = (title: string, ref = './schemas/Pet.yaml') =>
   `openapi: 3.0.0\ninfo: {title: ${title}, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: '${ref}'\n`;
 
+/** A file git prints in many chunks (a pipe carries 64 KiB at a time), with multi-byte characters. */
+const BIG = Array.from({ length: 20_000 }, (_, i) => `key${i}: "välue ${i}"\n`).join('');
+
+/** Two commits (the first tagged v1) and a changed work tree; built once, copied for each test. */
+let template: TempProject | undefined;
 function repository(): TempProject {
-  const project = emptyProject('specver-git-');
-  git(project, 'init', '-q', '-b', 'main');
-  project.write('api/spec.yaml', spec('first'));
-  project.write('api/schemas/Pet.yaml', 'type: object\n');
-  git(project, 'add', '.');
-  git(project, 'commit', '-q', '-m', 'first');
-  git(project, 'tag', 'v1');
-  project.write('api/spec.yaml', spec('second', './schemas/Dog.yaml'));
-  project.write('api/schemas/Dog.yaml', 'type: string\n');
-  git(project, 'add', '.');
-  git(project, 'commit', '-q', '-m', 'second');
-  project.write('api/spec.yaml', spec('work tree'));
-  return project;
+  if (!template) {
+    template = emptyProject('specver-git-');
+    gitHistory(template.dir, [
+      { files: { 'api/spec.yaml': spec('first'), 'api/schemas/Pet.yaml': 'type: object\n' }, tag: 'v1' },
+      { files: { 'api/spec.yaml': spec('second', './schemas/Dog.yaml'), 'api/schemas/Dog.yaml': 'type: string\n', 'api/big.yaml': BIG } },
+    ]);
+    template.write('api/spec.yaml', spec('work tree'));
+  }
+  return copyRepository(template, 'specver-git-');
+}
+
+/**
+ * Each case runs outside a run (a git process per question) and inside one (specver's CLI runs: one
+ * `git cat-file --batch` for the run, git/cat-file-batch.ts), with the same answers.
+ */
+function bothWays(name: string, check: () => Promise<void>) {
+  test(`${name} (one git per question)`, check);
+  test(`${name} (the run's cat-file)`, () => withGitRunCache(check));
 }
 
 async function configError(promise: Promise<unknown>): Promise<ConfigError> {
@@ -44,7 +47,7 @@ async function configError(promise: Promise<unknown>): Promise<ConfigError> {
   throw new Error('expected a ConfigError');
 }
 
-test('reads files as they were at HEAD, HEAD~ and a tag', async () => {
+bothWays('reads files as they were at HEAD, HEAD~ and a tag', async () => {
   const project = repository();
   const head = await gitFileReader(project.dir, 'HEAD');
   assert.match(await head(project.path('api/spec.yaml')), 'title: second');
@@ -52,9 +55,15 @@ test('reads files as they were at HEAD, HEAD~ and a tag', async () => {
   assert.match(await previous(project.path('api/spec.yaml')), 'title: first');
   const tagged = await gitFileReader(project.dir, 'v1');
   assert.is(await tagged(project.path('api/schemas/Pet.yaml')), 'type: object\n');
+  assert.ok((await head(project.path('api/big.yaml'))) === BIG, 'a large file reads whole');
+  // A directory reads as git show prints it.
+  assert.match(await head(project.path('api/schemas')), /^tree [0-9a-f]{40}:api\/schemas\n\nDog\.yaml\nPet\.yaml\n$/);
+  // A name no line of cat-file's input can hold.
+  const newline = await configError(head(project.path('api/sch\nemas')));
+  assert.match(newline.message, 'does not exist at git ref');
 });
 
-test('a multi-file spec resolves its refs at the ref', async () => {
+bothWays('a multi-file spec resolves its refs at the ref', async () => {
   const project = repository();
   const atHead = await loadSpec('api/spec.yaml', { projectRoot: project.dir, readFile: await gitFileReader(project.dir, 'HEAD') });
   assert.is(atHead.document.info.title, 'second');
@@ -63,7 +72,7 @@ test('a multi-file spec resolves its refs at the ref', async () => {
   assert.equal(before.document.components.schemas.Pet, { type: 'object' });
 });
 
-test('unknown refs and files missing at the ref are ConfigErrors', async () => {
+bothWays('unknown refs and files missing at the ref are ConfigErrors', async () => {
   const project = repository();
   assert.is(await isGitRef(project.dir, 'HEAD'), true);
   assert.is(await isGitRef(project.dir, 'v1'), true);
@@ -77,7 +86,7 @@ test('unknown refs and files missing at the ref are ConfigErrors', async () => {
   assert.match(missingSpec.message, 'api/other.yaml does not exist');
 });
 
-test('a directory outside any repository is refused', async () => {
+bothWays('a directory outside any repository is refused', async () => {
   const plain = emptyProject();
   assert.is(await isGitRef(plain.dir, 'HEAD'), false);
   assert.match((await configError(gitFileReader(plain.dir, 'HEAD'))).message, 'is not inside a git repository');

@@ -8,7 +8,10 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { delimiter } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type CatFileBatch, catFileBatch } from '../../src/git/cat-file-batch.ts';
+import { lookUpRepository } from '../../src/git/own-repository.ts';
 import { rememberForRun, withGitRunCache } from '../../src/load/git-run-cache.ts';
+import { waitUntil } from '../helpers/child.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 
@@ -23,11 +26,24 @@ function git(...args: string[]): string {
   return r.stdout.trim();
 }
 
-/** A `git` first on PATH that appends its arguments (one line per process) to a log, then runs the real git. */
+/**
+ * A `git` first on PATH that appends its arguments (one line per process) to a log, then runs the real git; the
+ * names a `cat-file --batch` process is asked for go to the log too, each on a line of its own after `< `.
+ */
 function loggingGit(): { path: string; log: string } {
   const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
   const log = tools.write('git.log', '');
-  const script = tools.write('bin/git', `#!/bin/sh\nprintf '%s ' "$@" >> '${log}'\nprintf '\\n' >> '${log}'\nexec '${realGit}' "$@"\n`);
+  const script = tools.write(
+    'bin/git',
+    [
+      '#!/bin/sh',
+      `printf '%s ' "$@" >> '${log}'`,
+      `printf '\\n' >> '${log}'`,
+      `case "$*" in *'cat-file --batch'*) sed -u 's/^/< /' | tee -a '${log}' | sed -u 's/^< //' | '${realGit}' "$@"; exit ;; esac`,
+      `exec '${realGit}' "$@"`,
+      '',
+    ].join('\n'),
+  );
   chmodSync(script, 0o755);
   return { path: tools.path('bin'), log };
 }
@@ -55,12 +71,15 @@ test('breaking --base main: each ref, merge-base and file at a commit is asked o
   assert.ok(doc.breakingCount >= 2, 'both contracts were compared with main');
   // Without the git options specver puts first: the question itself.
   const calls = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => line.replace(/^(--no-pager |-c \S+ )+/, '').trim());
-  assert.ok(calls.some((call) => call.startsWith('show ')), `git show ran: ${calls.join('\n')}`);
   const repeated = calls.filter((call, i) => calls.indexOf(call) !== i);
   assert.equal(repeated, [], `git was asked the same thing twice in one run:\n${calls.join('\n')}`);
-  const resolves = calls.filter((call) => call.startsWith('rev-parse --verify'));
-  assert.is(resolves.length, 1, `main resolved once (the merge-base is a commit git named itself):\n${resolves.join('\n')}`);
-  assert.is(calls.filter((call) => call.startsWith('merge-base ')).length, 1);
+  // Three processes for the whole gate: the repository, one cat-file that resolves main and reads every file at a
+  // commit (specver.yaml, both contracts, the waivers, the changesets), and the merge-base.
+  const processes = calls.filter((call) => !call.startsWith('< '));
+  assert.equal(processes.map((call) => call.split(' ').slice(0, 2).join(' ')), ['rev-parse --show-toplevel', 'cat-file --batch', 'merge-base HEAD'], calls.join('\n'));
+  const asked = calls.filter((call) => call.startsWith('< ')).map((call) => call.slice(2));
+  assert.equal(asked.filter((name) => name.endsWith('^{commit}')), ['main^{commit}'], `main resolved once (the merge-base is a commit git named itself):\n${asked.join('\n')}`);
+  for (const file of ['specver.yaml', 'api/petstore.yaml', 'api/second.yaml']) assert.ok(asked.some((name) => name.endsWith(`:${file}`)), `${file} read at main:\n${asked.join('\n')}`);
 });
 
 test('a later run in the same process sees where main moved in between', async () => {
@@ -72,6 +91,22 @@ test('a later run in the same process sees where main moved in between', async (
   const after = await runSpecver(['breaking', '--base', 'main', '--json'], { cwd: project.dir, env: gitEnv });
   assert.is(after.exitCode, 0, after.stderr);
   assert.is(after.json<{ breakingCount: number }>().breakingCount, 0, 'main now holds the change: nothing to report');
+});
+
+test("a run's cat-file process ends with the run; outside a run there is none", async () => {
+  const repository = await lookUpRepository(project.dir);
+  assert.is(repository.kind, 'repository');
+  if (repository.kind !== 'repository') return;
+  assert.is(catFileBatch(project.dir, repository), undefined);
+  let batch: CatFileBatch | undefined;
+  await withGitRunCache(async () => {
+    batch = catFileBatch(project.dir, repository);
+    assert.is(catFileBatch(project.dir, repository), batch, 'one per run and repository');
+    const head = await batch!.read('HEAD^{commit}');
+    assert.is(head.kind === 'found' && head.type, 'commit');
+    assert.equal(await batch!.read('HEAD:nowhere.yaml'), { kind: 'missing' });
+  });
+  await waitUntil(() => batch!.exited, 'git cat-file to exit once the run ended');
 });
 
 test('answers are remembered within one run only, and not at all outside a run', async () => {
