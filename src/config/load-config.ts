@@ -16,7 +16,7 @@ import { validatorFor } from '../schema-validation.ts';
 import { CONTRACT_NAME_PATTERN, isTransitive, type Config, type ContractConfig } from '../types.ts';
 import { fieldPath, lineOfPath, pointerToPath, yamlLibrary } from './yaml-positions.ts';
 import { assertRuleFilesPresent } from './rule-files-present.ts';
-import { assertTextInput, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
+import { assertTextInput, flowNestingBeyond, nestingError, nestsDeeperThan, yamlDocumentProblem } from '../load/input-limits.ts';
 import { abbreviated, pathLengthProblem } from '../toolkit/path-length.ts';
 
 export const CONFIG_FILE_NAME = 'specver.yaml';
@@ -84,8 +84,10 @@ export interface ConfigDocument {
 
 /** Parses YAML text; a syntax error is a ConfigError at its line. */
 export function parseConfigDocument(text: string, shownAs: string): ConfigDocument {
-  const { LineCounter, parseDocument } = yamlLibrary();
+  const { LineCounter, Lexer, parseDocument } = yamlLibrary();
   const counter = new LineCounter();
+  const tooDeep = flowNestingBeyond(text, Lexer);
+  if (tooDeep !== undefined) throw nestingError(shownAs, text.slice(0, tooDeep).split('\n').length);
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const problem = doc.errors[0];
   if (problem) {

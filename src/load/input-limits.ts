@@ -50,6 +50,28 @@ export function nestsDeeperThan(root: unknown, limit = MAX_NESTING, depth = 1): 
   return false;
 }
 
+/** Lexer tokens that stand for no source text (document start, scalar and flow-end markers, the BOM). */
+const CONTROL_TOKENS = new Set(['\u0002', '\u0018', '\u001f', '\ufeff']);
+
+/**
+ * The offset in `text` of the first flow collection (`[` or `{`) nested deeper than `limit`, or undefined. The
+ * `yaml` library's composer recurses per level and reaches the stack's end only after about a second on a
+ * 100,000-level `[[[...]]]`; its lexer is iterative and tells flow brackets from the same characters in a
+ * plain or quoted scalar, so the check costs a small part of the parse and refuses such text at once. Block
+ * nesting needs a new indentation per level, so text of a size specver reads cannot nest that deep by it.
+ */
+export function flowNestingBeyond(text: string, lexer: typeof import('yaml').Lexer, limit = MAX_NESTING): number | undefined {
+  let depth = 0;
+  let offset = 0;
+  for (const token of new lexer().lex(text)) {
+    if (token === '[' || token === '{') {
+      if (++depth > limit) return offset;
+    } else if (token === ']' || token === '}') depth--;
+    if (!CONTROL_TOKENS.has(token)) offset += token.length;
+  }
+  return undefined;
+}
+
 /**
  * The first problem of a parsed `yaml` Document that its errors do not cover, as a one-line reason and a
  * 1-based line: an alias inside the node its anchor names (the data would contain itself), or a tag the

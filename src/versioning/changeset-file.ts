@@ -4,8 +4,8 @@
  * and the frontmatter line so a hand edit can be fixed quickly.
  */
 import * as yaml from 'yaml';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { nestingError, yamlDocumentProblem } from '../load/input-limits.ts';
+import { isMap, isScalar, Lexer, LineCounter, parseDocument } from 'yaml';
+import { flowNestingBeyond, nestingError, yamlDocumentProblem } from '../load/input-limits.ts';
 import { ConfigError } from '../errors.ts';
 import { BUMPS, type Bump } from '../types.ts';
 
@@ -49,6 +49,8 @@ export function parseChangeset(text: string, file: string, id: string): Changese
 
   const source = lines.slice(1, close).join('\n');
   const counter = new LineCounter();
+  const tooDeep = flowNestingBeyond(source, Lexer);
+  if (tooDeep !== undefined) throw nestingError(file, source.slice(0, tooDeep).split('\n').length + 1);
   const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 2 : counter.linePos(offset).line + 1);
   if (doc.errors.length > 0) {
