@@ -29,7 +29,11 @@ export function lookUpRepository(cwd: string): Promise<RepositoryLookup> {
   return rememberForRun(`repository\0${key}`, () => discover(key));
 }
 
+/** What git says outside any repository (the message of a `none` lookup made without asking it). */
+const NOT_A_REPOSITORY = 'fatal: not a git repository (or any of the parent directories): .git';
+
 function discover(cwd: string): Promise<RepositoryLookup> {
+  if (nothingToDiscover(cwd)) return Promise.resolve({ kind: 'none', message: NOT_A_REPOSITORY });
   return new Promise((done, fail) => {
     const args = [...GIT_SAFETY_ARGS, 'rev-parse', '--show-toplevel', '--absolute-git-dir'];
     const options = { cwd, env: gitEnvironment(process.env), encoding: 'utf8' as const, maxBuffer: DISCOVERY_BUFFER, windowsHide: true };
@@ -69,6 +73,28 @@ export function isOwnGitDir(workTree: string, gitDir: string): boolean {
   const target = /^gitdir: *(.+?)\s*$/m.exec(text)?.[1];
   if (!target) return false;
   return realPath(isAbsolute(target) ? target : resolve(workTree, target)) === actual;
+}
+
+/**
+ * Whether git's discovery from `cwd` has nothing to find: no `.git` of any kind, and no folder that looks like
+ * a bare repository, in the physical path of `cwd` or any folder above it. Git would then answer "not a git
+ * repository"; the answer is given without starting it, as most runs outside git would start one for nothing.
+ * Wherever git could find something (or `cwd` cannot be resolved), git itself is asked.
+ */
+function nothingToDiscover(cwd: string): boolean {
+  let dir = realPath(cwd);
+  if (dir === undefined) return false;
+  for (;;) {
+    if (kindOf(join(dir, '.git')) !== undefined || looksLikeBareRepository(dir)) return false;
+    const parent = dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
+}
+
+/** Git's own test of a folder it may take for a repository: HEAD, objects/ and refs/ in it. */
+function looksLikeBareRepository(dir: string): boolean {
+  return kindOf(join(dir, 'HEAD')) !== undefined && kindOf(join(dir, 'objects')) !== undefined && kindOf(join(dir, 'refs')) !== undefined;
 }
 
 /**
