@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS_DIR } from '../schema-validation.ts';
 
-export type FieldType = 'string' | 'boolean' | 'array' | 'object' | 'any';
+export type FieldType = 'string' | 'boolean' | 'number' | 'array' | 'object' | 'any';
 
 export interface FieldDoc { type: FieldType; description: string; enum?: string[]; examples?: unknown[] }
 export interface KindDoc { description: string; actions: string[]; context: string[]; effect?: boolean }

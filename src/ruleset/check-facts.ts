@@ -18,7 +18,7 @@ function typeOf(value: unknown): string {
 
 /** Why `value` can never equal a field of this type, or undefined. */
 function valueMismatch(fact: ResolvedFact, value: unknown): string | undefined {
-  if (fact.type !== 'string' && fact.type !== 'boolean') return undefined;
+  if (fact.type !== 'string' && fact.type !== 'boolean' && fact.type !== 'number') return undefined;
   if (typeOf(value) !== fact.type) return `compares a ${fact.type} field with ${JSON.stringify(value)} (a ${typeOf(value)})`;
   if (fact.enum && !fact.enum.includes(value as string)) return `compares with ${JSON.stringify(value)}, which the field never holds (values: ${fact.enum.join(', ')})`;
   return undefined;
@@ -38,7 +38,7 @@ function operatorProblem(operator: string, fact: ResolvedFact, value: unknown): 
   if (ARRAY_OPERATORS.has(operator) && fact.type !== 'array' && fact.type !== 'any') {
     return `uses ${operator} on a ${fact.type} field; it tests lists (use equal, in, matches, startsWith or endsWith)`;
   }
-  if (NUMBER_OPERATORS.has(operator) && fact.type !== 'any') return `uses ${operator} on a ${fact.type} field; it compares numbers`;
+  if (NUMBER_OPERATORS.has(operator) && fact.type !== 'number' && fact.type !== 'any') return `uses ${operator} on a ${fact.type} field; it compares numbers`;
   if (operator === 'equal' || operator === 'notEqual') return valueMismatch(fact, value);
   if (operator === 'in' || operator === 'notIn') {
     if (!Array.isArray(value)) return `needs a list value for ${operator}`;

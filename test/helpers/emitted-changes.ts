@@ -11,6 +11,7 @@ import { caseDocuments, type RuleCase } from '../../src/classify/rule-tester.ts'
 import { inlineJsonSchema, inlineSpec } from '../../src/classify/inline-spec.ts';
 import { diffSpecs } from '../../src/classify/classify.ts';
 import type { RawChange } from '../../src/diff/types.ts';
+import { DEFAULT_LIFECYCLE, type LifecyclePolicy } from '../../src/diff/lifecycle.ts';
 import type { LoadedSpec } from '../../src/load/types.ts';
 import { changeKinds } from '../../src/ruleset/change-kinds.ts';
 import { FIXTURES } from './temp-project.ts';
@@ -21,7 +22,12 @@ function caseChanges(format: 'openapi' | 'json-schema', c: RuleCase): RawChange[
   const specs: [LoadedSpec, LoadedSpec] = format === 'json-schema'
     ? [inlineJsonSchema(c.schema?.base ?? c.base ?? {}), inlineJsonSchema(c.schema?.revision ?? c.revision ?? {})]
     : (caseDocuments(c).map((doc) => inlineSpec(doc)) as [LoadedSpec, LoadedSpec]);
-  return diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward' }).changes;
+  // The case's lifecycle settings, as the rule tester applies them: some context fields exist only under them.
+  const lifecycle: LifecyclePolicy = {
+    exemptBelow: c.lifecycle?.exemptBelow ?? DEFAULT_LIFECYCLE.exemptBelow,
+    deprecationDays: { ...DEFAULT_LIFECYCLE.deprecationDays, ...(c.lifecycle?.deprecationDays ?? {}) },
+  };
+  return diffSpecs(specs[0], specs[1], { today, compatibility: c.compatibility ?? 'backward', lifecycle }).changes;
 }
 
 /** Changes of every case of every rule case file, both formats. */

@@ -100,4 +100,11 @@ test('a rule using startsWith and matches fires through the case runner', async 
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
+test('a number field (the minimum deprecation period) takes the number operators and refuses string ones', () => {
+  const deprecated = { on: { kind: 'operation-deprecated', action: 'added' } };
+  assert.not.throws(() => readRuleFile(ruleFile({ path: '$.context.minDeprecationDays', operator: 'greaterThanInclusive', value: 90 }, deprecated), false));
+  assert.match(refusal({ path: '$.context.minDeprecationDays', operator: 'matches', value: '^9' }, deprecated), /uses matches on a number field; it tests strings/);
+  assert.match(refusal({ path: '$.context.minDeprecationDays', operator: 'equal', value: '90' }, deprecated), /compares a number field with "90" \(a string\)/);
+});
+
 test.run();
