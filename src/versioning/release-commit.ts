@@ -41,8 +41,10 @@ async function isAncestor(root: string, ancestor: string, commit: string): Promi
  */
 export async function releaseCommit(root: string, tag: string, snapshots: string[]): Promise<string> {
   const commits: string[] = [];
-  // A repository without a commit yet has no HEAD to read the history of.
-  const unborn = !(await runGitIn(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).ok;
+  // One rev-parse answers whether the clone is shallow, where its list of boundary commits is, and (last, failing
+  // when there is none) HEAD's commit: a repository without a commit yet has no HEAD to read the history of.
+  const probe = await runGitIn(root, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow', '--verify', '--quiet', 'HEAD^{commit}']);
+  const unborn = !probe.ok;
   for (const file of snapshots) {
     const commit = unborn ? undefined : await addingCommit(root, file);
     if (!commit) {
@@ -56,8 +58,9 @@ export async function releaseCommit(root: string, tag: string, snapshots: string
   for (const other of commits.slice(1)) if (await isAncestor(root, other, commit)) commit = other;
   // In a shallow clone every file of the oldest fetched commits (listed in .git/shallow) looks added by them:
   // such a commit proves nothing.
-  if ((await git(root, ['rev-parse', '--is-shallow-repository'])) === 'true') {
-    const shallowFile = resolve(root, await git(root, ['rev-parse', '--git-path', 'shallow']));
+  const [shallow, shallowPath] = probe.stdout.split('\n').map((line) => line.trim());
+  if (shallow === 'true') {
+    const shallowFile = resolve(root, shallowPath!);
     let boundary: string[];
     try {
       boundary = readFileSync(shallowFile, 'utf8').split('\n').map((line) => line.trim());

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, gitScript } from '../helpers/git-repo.ts';
+import { git, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -30,15 +30,15 @@ test('tag creates exactly the missing tags of the current versions, annotated, o
     r.json().tags.map((t: { tag: string; created: boolean; existed: boolean; commit?: string }) => [t.tag, t.created, t.existed, t.commit]),
     [['petstore@1.0.0', true, false, init], ['users@1.0.0', false, true, undefined]],
   );
-  assert.is(git(p.dir, 'cat-file', '-t', 'petstore@1.0.0'), 'tag', 'annotated');
-  assert.is(git(p.dir, 'rev-parse', 'petstore@1.0.0^{commit}'), git(p.dir, 'rev-parse', 'HEAD'));
+  // Annotated (a tag object), on HEAD (the init commit).
+  assert.is(git(p.dir, 'for-each-ref', '--format=%(objecttype) %(*objectname)', 'refs/tags/petstore@1.0.0'), `tag ${init}`);
 
   // A release of petstore: only its new version is missing.
   p.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": minor\n---\n\nDocs\n');
   assert.is((await cli('version')).exitCode, 0);
-  git(p.dir, 'commit', '-q', '-m', 'release');
+  const release = gitScript(p.dir, [['commit', '-q', '-m', 'release'], ['rev-parse', '--short=12', 'HEAD']]);
   r = await cli('tag');
-  assert.is(r.stdout.split('\n')[0], `created petstore@1.1.0 on ${git(p.dir, 'rev-parse', '--short=12', 'HEAD')}, the commit that released it`);
+  assert.is(r.stdout.split('\n')[0], `created petstore@1.1.0 on ${release}, the commit that released it`);
   assert.equal(git(p.dir, 'tag', '--list').split('\n'), ['petstore@1.0.0', 'petstore@1.1.0', 'users@1.0.0']);
   r = await cli('tag');
   assert.match(r.stdout, /Every current version is tagged already/);
@@ -53,14 +53,13 @@ test('fixed versioning tags v<version> once; outside a git work tree: exit 2', a
   const outside = await cli('tag');
   assert.is(outside.exitCode, 2);
   assert.match(outside.stderr, /^specver: .* is not inside a git work tree/);
-  gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
-  assert.is((await cli('tag')).stdout.split('\n')[0], `created v2.0.0 on ${git(p.dir, 'rev-parse', '--short=12', 'HEAD')}, the commit that released it`);
+  const head = gitScript(p.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init'], ['rev-parse', '--short=12', 'HEAD']]);
+  assert.is((await cli('tag')).stdout.split('\n')[0], `created v2.0.0 on ${head}, the commit that released it`);
   assert.is(git(p.dir, 'tag', '--list'), 'v2.0.0');
 });
 
 /** A git work tree with the petstore spec, and the users spec unless `users` is false. */
-function releasedProject(prefix: string, users = true) {
-  const p = emptyProject(prefix);
+function releasedProject(prefix: string, users = true, p = emptyProject(prefix)) {
   git(p.dir, 'init', '-q', '-b', 'main');
   p.write('api/petstore.yaml', SPEC);
   if (users) p.write('api/users.yaml', SPEC.replace('title: Petstore', 'title: Users'));
@@ -71,9 +70,16 @@ async function built(dir: string, ...args: string[]) {
   return runBuiltSpecver(args, { cwd: dir, env: { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
 }
 
+const templateRepository = repositoryTemplates();
+/** releasedProject with both specs, initialised at 1.0.0 and committed nothing yet: built once, copied per test. */
+const initialised = () =>
+  templateRepository('initialised', async (t) => {
+    releasedProject('', true, t);
+    assert.is((await built(t.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  });
+
 test('each version is tagged on the commit that released it, not on HEAD; tags that exist are left alone and listed', async () => {
-  const p = releasedProject('specver-tag-release-');
-  assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  const p = await initialised();
   const init = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'init'], ['rev-parse', 'HEAD']]);
   p.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": minor\n---\n\nDocs\n');
   assert.is((await built(p.dir, 'version')).exitCode, 0);
@@ -91,15 +97,14 @@ test('each version is tagged on the commit that released it, not on HEAD; tags t
   const r = await built(p.dir, 'tag');
   assert.is(r.exitCode, 0, r.stderr);
   assert.is(r.stdout, `created petstore@1.1.0 on ${release.slice(0, 12)}, the commit that released it\nusers@1.0.0 exists already: left as it is\nPush them: git push origin petstore@1.1.0\n`);
-  assert.is(git(p.dir, 'rev-parse', 'petstore@1.1.0^{commit}'), release);
-  assert.is(git(p.dir, 'cat-file', '-t', 'petstore@1.1.0'), 'tag', 'annotated');
-  assert.is(git(p.dir, 'rev-parse', 'users@1.0.0'), release, 'the existing tag is not moved');
+  // petstore@1.1.0 annotated (a tag object) on the release; users@1.0.0 still the lightweight tag on it, not moved.
+  const tags = git(p.dir, 'for-each-ref', '--format=%(refname:strip=2) %(objecttype) %(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end)', 'refs/tags');
+  assert.is(tags, `petstore@1.1.0 tag ${release}\nusers@1.0.0 commit ${release}`);
   assert.not.equal(release, init);
 });
 
 test('a release not committed yet, or beyond a shallow clone\'s history, stops the run with exit 2 and no tag', async () => {
-  const p = releasedProject('specver-tag-uncommitted-');
-  assert.is((await built(p.dir, 'init', '--initial-version', '1.0.0')).exitCode, 0);
+  const p = await initialised();
   const noCommit = await built(p.dir, 'tag');
   assert.is(noCommit.exitCode, 2, noCommit.stderr);
   assert.match(noCommit.stderr, /^specver: petstore@1\.0\.0 is not released in a commit yet/);
@@ -109,7 +114,7 @@ test('a release not committed yet, or beyond a shallow clone\'s history, stops t
   assert.is(r.stderr, 'specver: petstore@1.0.0 is not released in a commit yet: no commit of HEAD\'s history adds .specver/snapshots/petstore@1.0.0.yaml\nhint: commit the release (the files specver version wrote), then run specver tag again\n');
   assert.is(git(p.dir, 'tag', '--list'), '');
 
-  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'init']]);
+  const release = gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'init'], ['rev-parse', 'HEAD']]);
   p.write('README.md', 'later\n');
   gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'later work']]);
   const clone = emptyProject('specver-tag-shallow-');
@@ -125,7 +130,7 @@ test('a release not committed yet, or beyond a shallow clone\'s history, stops t
   git(join(clone.dir, 'repo'), 'fetch', '-q', '--depth', '3');
   r = await built(join(clone.dir, 'repo'), 'tag');
   assert.is(r.exitCode, 0, r.stderr);
-  assert.is(git(join(clone.dir, 'repo'), 'rev-parse', 'petstore@1.0.0^{commit}'), git(p.dir, 'rev-parse', 'HEAD~1'));
+  assert.is(git(join(clone.dir, 'repo'), 'rev-parse', 'petstore@1.0.0^{commit}'), release);
 });
 
 test('fixed versioning: a contract added after the release does not move the tag of that version', async () => {

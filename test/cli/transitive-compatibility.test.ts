@@ -8,8 +8,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -22,8 +22,7 @@ const NO_A = schema({});
 const A_INTEGER = schema({ a: { type: 'integer' } });
 
 /** A project whose contract `event` was released at each of `releases` (version -> schema) and now reads `current`. */
-function project(releases: Record<string, string>, current: string, contractLines: string): TempProject {
-  const p = emptyProject('specver-transitive-');
+function project(releases: Record<string, string>, current: string, contractLines: string, p = emptyProject('specver-transitive-')): TempProject {
   const versions = Object.keys(releases);
   for (const [version, text] of Object.entries(releases)) p.write(`.specver/snapshots/event@${version}.json`, text);
   p.write('.specver/versions.json', `${JSON.stringify({ versioning: 'independent', contracts: { event: versions[versions.length - 1] } })}\n`);
@@ -136,35 +135,22 @@ test('the built CLI: breaking exits 1 under a transitive mode and 0 under its ba
   assert.is((await runBuiltSpecver(['breaking'], { cwd: plain.dir })).exitCode, 0);
 });
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-}
-
 /**
  * A repository whose main branch holds releases 1.0.0 and 2.0.0 (backward-transitive, `a` not described), on a
- * new branch `pr`: made with git once per file, then copied for each test.
+ * new branch `pr`: made with git once per file (one shell), then copied for each test.
  */
-let releasedRepo: string | undefined;
-function pullRequest(): TempProject {
-  if (releasedRepo === undefined) {
-    const made = project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n');
-    git(made.dir, 'init', '-q', '-b', 'main');
-    git(made.dir, 'add', '-A');
-    git(made.dir, 'commit', '-q', '-m', 'release 2.0.0');
-    git(made.dir, 'checkout', '-q', '-b', 'pr');
-    releasedRepo = made.dir;
-  }
-  const p = emptyProject('specver-transitive-');
-  cpSync(releasedRepo, p.dir, { recursive: true });
-  return p;
-}
+const templateRepository = repositoryTemplates();
+const pullRequest = () =>
+  templateRepository('released', (t) => {
+    project(ONLY_V1_CONFLICTS, NO_A, '    compatibility: backward-transitive\n', t);
+    gitScript(t.dir, [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'release 2.0.0'], ['checkout', '-q', '-b', 'pr']]);
+  });
 
 test('at a git base the releases are read at the base commit: deleting old snapshots in the pull request changes nothing', async () => {
-  const p = pullRequest();
+  const p = await pullRequest();
   p.write('schemas/event.json', A_INTEGER);
-  execFileSync('rm', [p.path('.specver/snapshots/event@1.0.0.json')]);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'a is an integer');
+  rmSync(p.path('.specver/snapshots/event@1.0.0.json'));
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'a is an integer']]);
   const result = await cli(p, 'breaking', '--base', 'main', '--json');
   assert.is(result.exitCode, 1, result.stdout + result.stderr);
   const doc = result.json();
@@ -183,12 +169,11 @@ test('at a git base the releases are read at the base commit: deleting old snaps
 });
 
 test('at a git base a contract renamed in the pull request is still held to the releases of its old name', async () => {
-  const p = pullRequest();
+  const p = await pullRequest();
   const renamed = await cli(p, 'contract', 'rename', 'event', 'order-event');
   assert.is(renamed.exitCode, 0, renamed.stderr);
   p.write('schemas/event.json', A_INTEGER);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-q', '-m', 'rename and describe a as an integer');
+  gitScript(p.dir, [['add', '-A'], ['commit', '-q', '-m', 'rename and describe a as an integer']]);
   const result = await cli(p, 'breaking', '--base', 'main', '--json');
   assert.is(result.exitCode, 1, result.stdout + result.stderr);
   assert.equal(result.json().contracts[0].base.earlier, ['1.0.0', '2.0.0']);

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, gitScript } from '../helpers/git-repo.ts';
+import { gitScript } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
@@ -182,10 +182,19 @@ test('an interrupted run (journal left behind) is finished by the next version r
   assert.not.ok(p.exists('.specver/version-journal.json'));
 });
 
+/** The project with one changeset, committed; an identity and no signing in the repository's config (for git.commit). */
 function gitProject(config = ''): TempProject {
   const p = project({ 'brave-lion-jump': '---\n"petstore": minor\n---\n\nAdd search\n' });
   if (config) p.write('specver.yaml', `${p.read('specver.yaml')}${config}`);
-  gitScript(p.dir, [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'init']]);
+  gitScript(p.dir, [
+    ['init', '-q'],
+    ['config', 'user.name', 't'],
+    ['config', 'user.email', 't@example.com'],
+    ['config', 'commit.gpgsign', 'false'],
+    ['config', 'tag.gpgsign', 'false'],
+    ['add', '-A'],
+    ['commit', '-q', '-m', 'init'],
+  ]);
   return p;
 }
 
@@ -193,36 +202,30 @@ test('inside a git work tree: the written and deleted files are staged, nothing 
   const p = gitProject();
   const r = await version(p);
   assert.is(r.exitCode, 0, r.stderr);
-  const staged = git(p.dir, 'diff', '--cached', '--name-status').trim().split('\n').sort();
-  assert.equal(staged, [
+  // The staged changes, then the number of commits: one shell.
+  const lines = gitScript(p.dir, [['diff', '--cached', '--name-status'], ['rev-list', '--count', 'HEAD']]).split('\n');
+  assert.is(lines.pop(), '1');
+  assert.equal(lines.sort(), [
     'A\t.specver/snapshots/petstore@1.5.0.yaml',
     'A\tCHANGELOG.md',
     'D\t.specver/changesets/brave-lion-jump.md',
     'M\t.specver/versions.json',
     'M\tapi/petstore.yaml',
   ]);
-  assert.is(git(p.dir, 'rev-list', '--count', 'HEAD').trim(), '1');
   assert.match(r.stdout, /git commit/);
 });
 
 test('git.commit and git.tag: commit and annotated tag <contract>@<version>; --no-git does nothing', async () => {
   const p = gitProject('git:\n  commit: true\n  tag: true\n');
-  gitScript(p.dir, [
-    ['config', 'user.name', 't'],
-    ['config', 'user.email', 't@example.com'],
-    ['config', 'commit.gpgsign', 'false'],
-    ['config', 'tag.gpgsign', 'false'],
-  ]);
   const r = await version(p);
   assert.is(r.exitCode, 0, r.stderr);
-  assert.is(git(p.dir, 'rev-list', '--count', 'HEAD').trim(), '2');
-  assert.is(git(p.dir, 'status', '--porcelain').trim(), '');
-  assert.is(git(p.dir, 'cat-file', '-t', 'petstore@1.5.0').trim(), 'tag');
+  // Two commits, a clean tree (status prints nothing), the tag annotated: one shell.
+  assert.is(gitScript(p.dir, [['rev-list', '--count', 'HEAD'], ['status', '--porcelain'], ['cat-file', '-t', 'petstore@1.5.0']]), '2\ntag');
 
   const q = gitProject('git:\n  commit: true\n  tag: true\n');
   assert.is((await version(q, '--no-git')).exitCode, 0);
-  assert.is(git(q.dir, 'diff', '--cached', '--name-only').trim(), '');
-  assert.is(git(q.dir, 'rev-list', '--count', 'HEAD').trim(), '1');
+  // Nothing staged (diff prints nothing), one commit.
+  assert.is(gitScript(q.dir, [['diff', '--cached', '--name-only'], ['rev-list', '--count', 'HEAD']]), '1');
 });
 
 test('outside a git repository: versions anyway, with a note under --verbose', async () => {

@@ -25,12 +25,17 @@ const WITHOUT_GET_PET = SPEC.slice(0, SPEC.indexOf('  /pets/{petId}:')) + SPEC.s
 // The test's own git calls: a clean environment, so the variables under test never reach them.
 const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toUpperCase().startsWith('GIT_')));
 
+const IDENTITY = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false'];
+
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: CLEAN_ENV,
-  }).trim();
+  return execFileSync('git', [...IDENTITY, ...args], { cwd: dir, encoding: 'utf8', env: CLEAN_ENV }).trim();
+}
+
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+/** Several git commands in one shell (one process start from this one), stopping at the first that fails; their output. */
+function gits(dir: string, ...commands: string[][]): string {
+  const script = commands.map((args) => ['git', ...IDENTITY, ...args].map(quote).join(' ')).join(' && ');
+  return execFileSync('sh', ['-c', script], { cwd: dir, encoding: 'utf8', env: CLEAN_ENV }).trim();
 }
 
 /** A shell command that proves it ran by writing `marker`. */
@@ -43,12 +48,10 @@ const markerCommand = (marker: string) => `echo ran > '${marker}'; false`;
 async function monorepo(): Promise<{ repo: TempProject; project: string }> {
   // Built once per file; each case gets a copy.
   const repo = await templateRepository('monorepo', async (t) => {
-    git(t.dir, 'init', '-q', '-b', 'main');
     t.write('svc/api/petstore.yaml', SPEC);
     const init = await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: t.path('svc') });
     assert.is(init.exitCode, 0, init.stderr);
-    git(t.dir, 'add', '-A');
-    git(t.dir, 'commit', '-q', '-m', 'petstore 1.0.0');
+    gits(t.dir, ['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'petstore 1.0.0']);
   });
   return { repo, project: repo.path('svc') };
 }
@@ -59,10 +62,8 @@ function donorGitDir(spec: string): string {
   let dir = donors.get(spec);
   if (!dir) {
     const donor = emptyProject('specver-donor-');
-    git(donor.dir, 'init', '-q', '-b', 'main');
     donor.write('api/petstore.yaml', spec);
-    git(donor.dir, 'add', '-A');
-    git(donor.dir, 'commit', '-q', '-m', 'planted');
+    gits(donor.dir, ['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'planted']);
     dir = donor.path('.git');
     donors.set(spec, dir);
   }
@@ -85,8 +86,7 @@ test('version does not run the core.fsmonitor command of a planted repository, a
   const marker = markers.path('fsmonitor-ran');
   repo.write('svc/.specver/changesets/brave-lion-jump.md', '---\n"petstore": minor\n---\n\nAdd search\n');
   plantRepository(project, SPEC, marker);
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'a changeset, and a repository inside svc/');
+  gits(repo.dir, ['add', '-A'], ['commit', '-q', '-m', 'a changeset, and a repository inside svc/']);
   const before = repo.snapshot();
 
   const r = await runBuiltSpecver(['version'], { cwd: project });
@@ -109,12 +109,10 @@ test('version does not run the core.fsmonitor command of a planted repository, a
 test('breaking --base main never reads the main of a planted repository: exit 2 naming it, never 0', async () => {
   const { repo, project } = await monorepo();
   const markers = emptyProject('specver-markers-');
-  git(repo.dir, 'checkout', '-q', '-b', 'feature');
   repo.write('svc/api/petstore.yaml', WITHOUT_GET_PET);
   // The planted main holds the spec as the pull request leaves it: compared with it, nothing changed.
   plantRepository(project, WITHOUT_GET_PET, markers.path('fsmonitor-ran'));
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'Remove GET /pets/{petId}');
+  gits(repo.dir, ['checkout', '-q', '-b', 'feature'], ['add', '-A'], ['commit', '-q', '-m', 'Remove GET /pets/{petId}']);
 
   const r = await runBuiltSpecver(['breaking', '--base', 'main'], { cwd: project });
   assert.is.not(r.exitCode, 0, r.stdout);
@@ -129,8 +127,7 @@ test('breaking --base main never reads the main of a planted repository: exit 2 
   assert.match(json.json().error.message, 'looks like a git repository');
 
   // Without the planted folder the real main is read: the removed operation fails the gate.
-  git(repo.dir, 'rm', '-q', '-r', '--', 'svc/HEAD', 'svc/config', 'svc/objects', 'svc/refs');
-  git(repo.dir, 'commit', '-q', '-m', 'remove the planted folder');
+  gits(repo.dir, ['rm', '-q', '-r', '--', 'svc/HEAD', 'svc/config', 'svc/objects', 'svc/refs'], ['commit', '-q', '-m', 'remove the planted folder']);
   const real = await runBuiltSpecver(['breaking', '--base', 'main'], { cwd: project });
   assert.is(real.exitCode, 1, real.stdout + real.stderr);
   assert.match(real.stdout, /\[breaking\] GET \/pets\/\{petId\}/);
@@ -138,12 +135,10 @@ test('breaking --base main never reads the main of a planted repository: exit 2 
 
 test('a repository planted in a folder above the project is refused too', async () => {
   const repo = emptyProject('specver-monorepo-');
-  git(repo.dir, 'init', '-q', '-b', 'main');
   repo.write('services/petstore/api/petstore.yaml', SPEC);
   const project = repo.path('services/petstore');
   assert.is((await runSpecver(['init', '--initial-version', '1.0.0'], { cwd: project })).exitCode, 0);
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'init');
+  gits(repo.dir, ['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'init']);
   const markers = emptyProject('specver-markers-');
   plantRepository(repo.path('services'), SPEC, markers.path('fsmonitor-ran'));
   const r = await runBuiltSpecver(['breaking', '--base', 'main'], { cwd: project });
@@ -161,16 +156,12 @@ test('GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE and GIT_CONFIG_* in the environment
   const marker = markers.path('fsmonitor-ran');
   // A decoy repository whose main holds the spec without GET /pets/{petId}, at the same path.
   const decoy = emptyProject('specver-decoy-');
-  git(decoy.dir, 'init', '-q', '-b', 'main');
   decoy.write('svc/api/petstore.yaml', WITHOUT_GET_PET);
-  git(decoy.dir, 'add', '-A');
-  git(decoy.dir, 'commit', '-q', '-m', 'decoy');
+  gits(decoy.dir, ['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'decoy']);
 
-  git(repo.dir, 'checkout', '-q', '-b', 'feature');
   repo.write('svc/api/petstore.yaml', WITHOUT_GET_PET);
   repo.write('svc/.specver/changesets/brave-lion-jump.md', '---\n"petstore": major\n---\n\nRemove GET /pets/{petId}\n');
-  git(repo.dir, 'add', '-A');
-  git(repo.dir, 'commit', '-q', '-m', 'Remove GET /pets/{petId}');
+  gits(repo.dir, ['checkout', '-q', '-b', 'feature'], ['add', '-A'], ['commit', '-q', '-m', 'Remove GET /pets/{petId}']);
 
   const hostile = {
     GIT_DIR: decoy.path('.git'),
