@@ -9,7 +9,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { ACTION_CLI, chooseCli, findProjectCli, lockfileListsSpecver, main as selectCli } from '../../action/select-cli.mjs';
@@ -196,6 +196,13 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
   r = select(p, 'strict', { 'INPUT_SPECVER-SOURCE': 'project' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::package-lock\.json pins specver, but .* tracked/m);
+
+  // Outside any repository on a pull request: not tracked, but the lockfile at the base cannot be read.
+  const { p: loose } = pinnedProject();
+  rmSync(loose.path('.git'), { recursive: true });
+  r = select(loose, 'loose', PULL_REQUEST);
+  assert.equal([r.status, r.outputs.source], [0, 'action'], r.stdout);
+  assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: .* is not inside a git work tree/m);
 
   const bare = emptyProject('specver-select-bare-');
   r = select(bare, 'bare');
