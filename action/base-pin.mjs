@@ -24,16 +24,20 @@ function findBase(git, env, baseInput) {
 
 /**
  * Whether the project's installed specver (`found`, from findProjectCli) may judge this pull request:
- * { trusted: true } or { trusted: false, why }. `baseInput`: the Action's `base` input.
+ * { trusted: true } or { trusted: false, why }. `baseInput`: the Action's `base` input. The repository is the one
+ * findProjectCli looked up (`found.repositoryLookup`: { repository } or { error }), else looked up here.
  */
 export function checkPinAgainstBase(found, env, baseInput) {
   const unreadable = (why) => ({ trusted: false, why: `cannot read ${found.lockfile} at the pull request's base: ${why}` });
-  let repository;
-  try {
-    repository = ownRepository(found.dir, env);
-  } catch (error) {
-    if (error instanceof GitRepositoryError) return unreadable(error.message);
-    throw error;
+  let repository = found.repositoryLookup?.repository;
+  if (found.repositoryLookup?.error) return unreadable(found.repositoryLookup.error.message);
+  if (!repository) {
+    try {
+      repository = ownRepository(found.dir, env);
+    } catch (error) {
+      if (error instanceof GitRepositoryError) return unreadable(error.message);
+      throw error;
+    }
   }
   // LC_ALL=C: git's messages in English, to tell a lockfile missing at the base from a failure.
   const git = (args) => spawnGit(repository, found.dir, env, [...NO_HOOKS, ...args], { LC_ALL: 'C' });

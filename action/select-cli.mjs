@@ -84,19 +84,24 @@ function isInside(dir, path) {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
 }
 
-/**
- * True when git tracks `file` in the work tree's own repository; false outside any repository. A repository
- * that cannot be checked (a planted one) counts as tracked: the project's copy is not trusted then.
- */
-function isTracked(file, cwd, env) {
-  let repository;
+/** The work tree's own repository of `cwd` ({ repository }), or why it cannot be used ({ error }, a GitRepositoryError). */
+function lookUpRepository(cwd, env) {
   try {
-    repository = ownRepository(cwd, env);
+    return { repository: ownRepository(cwd, env) };
   } catch (error) {
-    if (error instanceof GitRepositoryError) return !/is not inside a git work tree/.test(error.message);
+    if (error instanceof GitRepositoryError) return { error };
     throw error;
   }
-  return spawnGit(repository, cwd, env, ['ls-files', '--error-unmatch', '--', file]).status === 0;
+}
+
+/**
+ * True when git tracks `file` in the work tree's own repository (`lookup`, from lookUpRepository); false outside
+ * any repository. A repository that cannot be checked (a planted one) counts as tracked: the project's copy is not
+ * trusted then.
+ */
+function isTracked(file, cwd, env, lookup) {
+  if (lookup.error) return !/is not inside a git work tree/.test(lookup.error.message);
+  return spawnGit(lookup.repository, cwd, env, ['ls-files', '--error-unmatch', '--', file]).status === 0;
 }
 
 /** Looks for the nearest lockfile from `cwd` up to `workspace`, and the specver it installed. */
@@ -120,6 +125,8 @@ export function findProjectCli(cwd, workspace, env = process.env) {
       } catch {
         version = undefined;
       }
+      // Looked up once: the pull request check (checkPinAgainstBase) reads the same repository.
+      const repositoryLookup = bin ? lookUpRepository(dir, env) : undefined;
       return {
         dir,
         lockfile,
@@ -127,7 +134,8 @@ export function findProjectCli(cwd, workspace, env = process.env) {
         pin: specverPin(lockfile, text),
         bin,
         version: typeof version === 'string' ? version : undefined,
-        committed: bin ? isTracked(bin, dir, env) : false,
+        committed: bin ? isTracked(bin, dir, env, repositoryLookup) : false,
+        repositoryLookup,
       };
     }
     if (dir === top || dirname(dir) === dir) break;

@@ -1,38 +1,48 @@
 /**
  * End to end: the action's script on a temp git repository, as GitHub would run it (no GitHub involved). The flows
- * call its main() with each specver command run by the built CLI in this process; one run starts action/run.mjs as
- * a process (its exit code and job log). The whole chain as processes (selection step, run.mjs, the CLI it picked,
- * exit 1 and annotations on stdout) is test/action/select-cli.test.ts.
+ * call its main() with each specver command run by the built CLI in this process (main()'s exit code and job log).
+ * The whole chain as processes (selection step, run.mjs exiting with main()'s code, the CLI it picked, exit 1 and
+ * annotations on stdout) is test/action/select-cli.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runActionInProcess, runActionProcess } from '../helpers/action-run.ts';
+import { runActionInProcess } from '../helpers/action-run.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
 const project = emptyProject('specver-action-');
 const remote = emptyProject('specver-remote-');
 const runner = emptyProject('specver-runner-');
-const emptyGitConfig = runner.write('gitconfig', '');
+// No background maintenance after each commit (one git process fewer per commit; nothing here depends on it).
+const emptyGitConfig = runner.write('gitconfig', '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n');
 const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: emptyGitConfig, GIT_CONFIG_NOSYSTEM: '1' };
 const ME = ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com'];
 
 function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, env: gitEnv, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
+  return gitAll(dir, args)[0]!;
+}
+
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+const SEPARATOR = '--specver-test-separator--';
+
+/**
+ * Several git commands in `dir`, one after the other in one shell (one process started from here instead of one
+ * each), stopping at the first that fails; the output of each, trimmed.
+ */
+function gitAll(dir: string, ...commands: string[][]): string[] {
+  const script = commands.map((args) => ['git', ...args].map(quote).join(' ')).join(` && echo ${SEPARATOR} && `);
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: gitEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${script}: ${r.stderr}`);
+  return r.stdout.split(`${SEPARATOR}\n`).map((out) => out.trim());
 }
 
 interface ActionRun { status: number; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }
 
-/**
- * Run the action with the runner's environment. `process: true` starts action/run.mjs, and it the CLI built in this
- * checkout (dist/, `npm run build`); otherwise main() runs in this process, each specver command through runSpecver.
- */
-async function runAction(name: string, env: Record<string, string>, { process: spawned = false } = {}): Promise<ActionRun> {
+/** Run the action's main() with the runner's environment in this process, each specver command by the built CLI in-process. */
+async function runAction(name: string, env: Record<string, string>): Promise<ActionRun> {
   const summaryFile = runner.write(`${name}/summary.md`, '');
   const outputFile = runner.write(`${name}/output.txt`, '');
   mkdirSync(runner.path(name, 'tmp'), { recursive: true });
@@ -47,7 +57,7 @@ async function runAction(name: string, env: Record<string, string>, { process: s
     SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
     ...env,
   };
-  const result = spawned ? runActionProcess(project.dir, runnerEnv) : await runActionInProcess(runnerEnv);
+  const result = await runActionInProcess(runnerEnv);
   const outputs: Record<string, string> = {};
   const text = readFileSync(outputFile, 'utf8');
   for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$|^([\w-]+)=(.*)$/gm)) {
@@ -67,20 +77,15 @@ test('setup: a repository on main with an initialised petstore contract and a re
   git(project.dir, 'init', '-q', '-b', 'main');
   const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir, env: gitEnv });
   assert.is(init.exitCode, 0, init.stderr);
-  git(project.dir, 'add', '-A');
-  git(project.dir, ...ME, 'commit', '-qm', 'initial');
-  git(remote.dir, 'init', '-q', '--bare');
-  git(project.dir, 'remote', 'add', 'origin', remote.dir);
   // origin/main as actions/checkout leaves it (what the Action finds the merge-base with); the Action pushes to the remote.
-  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+  gitAll(project.dir, ['add', '-A'], [...ME, 'commit', '-qm', 'initial'], ['init', '-q', '--bare', remote.dir], ['remote', 'add', 'origin', remote.dir], ['update-ref', 'refs/remotes/origin/main', 'HEAD']);
 });
 
 test('pull request: annotations, diff table in the summary, changeset committed and pushed, exit 1', async () => {
-  git(project.dir, 'checkout', '-q', '-b', 'smaller-pages');
   const spec = project.read('api/petstore.yaml');
   assert.ok(spec.includes('        maximum: 100'));
   project.write('api/petstore.yaml', spec.replace('        maximum: 100', '        maximum: 50'));
-  git(project.dir, ...ME, 'commit', '-qam', 'Lower the page size limit');
+  gitAll(project.dir, ['checkout', '-q', '-b', 'smaller-pages'], [...ME, 'commit', '-qam', 'Lower the page size limit']);
 
   const pr = {
     GITHUB_EVENT_NAME: 'pull_request',
@@ -102,10 +107,18 @@ test('pull request: annotations, diff table in the summary, changeset committed 
 
   const changeset = project.read(r.outputs.changeset!);
   assert.match(changeset, /"petstore": major/);
-  assert.is(git(project.dir, 'log', '-1', '--format=%an|%s'), 'github-actions[bot]|Add changeset for petstore');
-  assert.equal(git(project.dir, 'show', '--name-only', '--format=', 'HEAD').split('\n'), [r.outputs.changeset]);
-  assert.is(git(project.dir, 'status', '--porcelain'), '');
-  assert.is(git(remote.dir, 'rev-parse', 'smaller-pages'), git(project.dir, 'rev-parse', 'HEAD'));
+  const [log, shown, status, pushed, head] = gitAll(
+    project.dir,
+    ['log', '-1', '--format=%an|%s'],
+    ['show', '--name-only', '--format=', 'HEAD'],
+    ['status', '--porcelain'],
+    ['-C', remote.dir, 'rev-parse', 'smaller-pages'],
+    ['rev-parse', 'HEAD'],
+  );
+  assert.is(log, 'github-actions[bot]|Add changeset for petstore');
+  assert.equal(shown!.split('\n'), [r.outputs.changeset]);
+  assert.is(status, '');
+  assert.is(pushed, head);
 
   // A second run on the same branch finds the changeset and commits nothing new.
   const again = await runAction('pr-again', pr);
@@ -130,8 +143,7 @@ test('pull request without breaking changes exits 0', async () => {
 });
 
 test('main: version bumps, writes the release PR body and sets outputs', async () => {
-  git(project.dir, 'checkout', '-q', 'main');
-  git(project.dir, 'merge', '-q', '--ff-only', 'smaller-pages');
+  gitAll(project.dir, ['checkout', '-q', 'main'], ['merge', '-q', '--ff-only', 'smaller-pages']);
   assert.equal(versions(), { petstore: '1.0.0' });
   const r = await runAction('main', { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' });
   assert.is(r.status, 0, r.stdout + r.stderr);
@@ -172,11 +184,7 @@ test('pull request: compared with the merge-base, an unrelated change passes whi
   const spec = project.read('api/petstore.yaml');
   project.write('api/petstore.yaml', spec.replace('        maximum: 50', '        maximum: 20'));
   project.write('.specver/changesets/brave-lion-jump.md', '---\n"petstore": major\n---\n\nSmaller pages\n');
-  git(project.dir, 'add', '-A');
-  git(project.dir, ...ME, 'commit', '-qm', 'Smaller pages');
-  git(project.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
-
-  git(project.dir, 'checkout', '-q', '-b', 'unrelated');
+  gitAll(project.dir, ['add', '-A'], [...ME, 'commit', '-qm', 'Smaller pages'], ['update-ref', 'refs/remotes/origin/main', 'HEAD'], ['checkout', '-q', '-b', 'unrelated']);
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
   git(project.dir, ...ME, 'commit', '-qam', 'Reword');
   const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'unrelated' };
@@ -201,16 +209,15 @@ test('pull request from a fork: the changeset is suggested in the summary, not c
   const event = runner.write('fork-event.json', JSON.stringify({ pull_request: { head: { repo: { full_name: 'someone/api', fork: true } }, base: { repo: { full_name: 'acme/api' } } } }));
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List all pets', 'summary: List every pet'));
   // Without main's pending changeset, the changes are not covered: a changeset is needed.
-  git(project.dir, 'rm', '-q', '.specver/changesets/brave-lion-jump.md');
-  git(project.dir, ...ME, 'commit', '-qam', 'Reword again');
-  const before = git(project.dir, 'rev-parse', 'HEAD');
+  const before = gitAll(project.dir, ['rm', '-q', '.specver/changesets/brave-lion-jump.md'], [...ME, 'commit', '-qam', 'Reword again'], ['rev-parse', 'HEAD'])[2];
   const r = await runAction('fork', { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, INPUT_BASE: 'latest', 'INPUT_COMMIT-CHANGESET': 'true', INPUT_PUSH: 'true' });
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(r.summary, /## Suggested changeset\n\nThis pull request comes from a fork/);
   assert.match(r.summary, /\n```markdown\n---\n"petstore": major\n---[^]*\n```\n/);
   assert.is(r.outputs.changeset, '');
-  assert.is(git(project.dir, 'rev-parse', 'HEAD'), before, 'nothing committed');
-  assert.is(git(project.dir, 'status', '--porcelain'), '', 'no file left behind');
+  const [head, status] = gitAll(project.dir, ['rev-parse', 'HEAD'], ['status', '--porcelain']);
+  assert.is(head, before, 'nothing committed');
+  assert.is(status, '', 'no file left behind');
 });
 
 test('pull request: a major changeset pending on main does not cover a new break; the policy input judges with the base policy', async () => {
@@ -218,8 +225,7 @@ test('pull request: a major changeset pending on main does not cover a new break
   assert.ok(project.exists('.specver/changesets/brave-lion-jump.md'), 'main holds an unreleased major changeset');
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('        maximum: 20', '        maximum: 10'));
   project.write('.specver/waivers.yaml', 'waivers:\n  - rule: "*"\n    contract: petstore\n    location: "*"\n    reason: looks fine\n');
-  git(project.dir, 'add', '-A');
-  git(project.dir, ...ME, 'commit', '-qm', 'Even smaller pages, waived');
+  gitAll(project.dir, ['add', '-A'], [...ME, 'commit', '-qm', 'Even smaller pages, waived']);
   const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'accidental', 'INPUT_ALLOW-ACKNOWLEDGED': 'true' };
 
   // The pull request's own policy: its waiver lets the break through, and is listed as a policy change.
@@ -245,7 +251,7 @@ test('pull request: a major changeset pending on main does not cover a new break
 });
 
 test('bad inputs are reported as a workflow error annotation, exit 2', async () => {
-  const r = await runAction('bad', { INPUT_COMMAND: 'publish' }, { process: true });
+  const r = await runAction('bad', { INPUT_COMMAND: 'publish' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::unknown command input 'publish'/m);
   const missing = await runAction('missing-cli', { INPUT_COMMAND: 'breaking', SPECVER_CLI: join(runner.dir, 'nope.js') });

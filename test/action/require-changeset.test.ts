@@ -16,13 +16,18 @@ import { emptyProject, FIXTURES } from '../helpers/temp-project.ts';
 
 const project = emptyProject('specver-require-changeset-');
 const runner = emptyProject('specver-require-runner-');
-const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''), GIT_CONFIG_NOSYSTEM: '1' };
+// No background maintenance after each commit (one git process fewer per commit; nothing here depends on it).
+const gitConfig = runner.write('gitconfig', '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n');
+const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: gitConfig, GIT_CONFIG_NOSYSTEM: '1' };
 const ME = ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com'];
 
-function git(...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: project.dir, env: gitEnv, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/** Several git commands in the project, one after the other in one shell (one process started from here). */
+function git(...commands: string[][]): void {
+  const script = commands.map((args) => ['git', ...args].map(quote).join(' ')).join(' && ');
+  const r = spawnSync('sh', ['-c', script], { cwd: project.dir, env: gitEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${script}: ${r.stderr}`);
 }
 
 /** The Action's main() on the pull request, in this process. */
@@ -50,21 +55,17 @@ async function runAction(name: string, env: Record<string, string>) {
 test('setup: main with petstore and an older pending changeset', async () => {
   mkdirSync(project.path('api'), { recursive: true });
   copyFileSync(join(FIXTURES, 'projects/petstore/api/petstore.yaml'), project.path('api/petstore.yaml'));
-  git('init', '-q', '-b', 'main');
+  git(['init', '-q', '-b', 'main']);
   const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: project.dir, env: gitEnv });
   assert.is(init.exitCode, 0, init.stderr);
   project.write('.specver/changesets/older.md', '---\n"petstore": minor\n---\n\nAn earlier change.\n');
-  git('add', '-A');
-  git(...ME, 'commit', '-qm', 'initial');
   // origin/main as actions/checkout leaves it: the Action finds the merge-base with it.
-  git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+  git(['add', '-A'], [...ME, 'commit', '-qm', 'initial'], ['update-ref', 'refs/remotes/origin/main', 'HEAD']);
 });
 
 test('a pull request without spec changes: nothing to say, even with fail', async () => {
-  git('checkout', '-q', '-b', 'readme', 'main');
   project.write('README.md', 'docs\n');
-  git('add', '-A');
-  git(...ME, 'commit', '-qm', 'docs');
+  git(['checkout', '-q', '-b', 'readme', 'main'], ['add', '-A'], [...ME, 'commit', '-qm', 'docs']);
   const r = await runAction('readme', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.outputs['changeset-missing'], 'false');
@@ -72,9 +73,9 @@ test('a pull request without spec changes: nothing to say, even with fail', asyn
 });
 
 test('a spec change without its own changeset: warn says so, fail also fails the job', async () => {
-  git('checkout', '-q', '-b', 'reword', 'main');
+  // The spec is the same on main as on the previous branch: the change is carried to the new branch.
   project.write('api/petstore.yaml', project.read('api/petstore.yaml').replace('summary: List pets', 'summary: List all pets'));
-  git(...ME, 'commit', '-qam', 'Reword');
+  git(['checkout', '-q', '-b', 'reword', 'main'], [...ME, 'commit', '-qam', 'Reword']);
   // Off (the default) says nothing about such a change: test/action/action.test.ts, "compared with the merge-base".
 
   const warn = await runAction('warn', { 'INPUT_REQUIRE-CHANGESET': 'warn' });
@@ -90,8 +91,7 @@ test('a spec change without its own changeset: warn says so, fail also fails the
   assert.match(fail.summary, /fails the job \(`require-changeset: fail`\)/);
 
   project.write('.specver/changesets/reword.md', '---\n"petstore": patch\n---\n\nReword.\n');
-  git('add', '-A');
-  git(...ME, 'commit', '-qm', 'Changeset');
+  git(['add', '-A'], [...ME, 'commit', '-qm', 'Changeset']);
   const covered = await runAction('covered', { 'INPUT_REQUIRE-CHANGESET': 'fail' });
   assert.is(covered.status, 0, covered.stdout + covered.stderr);
   assert.is(covered.outputs['changeset-missing'], 'false');

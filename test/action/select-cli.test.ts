@@ -9,7 +9,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { ACTION_CLI, chooseCli, findProjectCli, lockfileListsSpecver, main as selectCli } from '../../action/select-cli.mjs';
@@ -19,12 +19,17 @@ import { emptyProject, FIXTURES, REPO_ROOT, type TempProject } from '../helpers/
 const runner = emptyProject('specver-select-runner-');
 // The runner's own GitHub variables (when the suite runs in a workflow) must not decide these runs.
 const ownEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GITHUB_')));
-const gitEnv = { ...ownEnv, GIT_CONFIG_GLOBAL: runner.write('gitconfig', ''), GIT_CONFIG_NOSYSTEM: '1' };
+// No background maintenance after each commit (one git process fewer per commit; nothing here depends on it).
+const gitConfig = runner.write('gitconfig', '[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n');
+const gitEnv = { ...ownEnv, GIT_CONFIG_GLOBAL: gitConfig, GIT_CONFIG_NOSYSTEM: '1' };
 
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env: gitEnv, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/** Several git commands in `dir`, one after the other in one shell (one process started from here, not one each). */
+function git(dir: string, ...commands: string[][]): void {
+  const script = commands.map((args) => ['git', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args].map(quote).join(' ')).join(' && ');
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: gitEnv, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${script}: ${r.stderr}`);
 }
 
 function outputsOf(file: string): Record<string, string> {
@@ -132,7 +137,7 @@ function pinnedProject(): { p: TempProject; log: string } {
     t.write('package-lock.json', NPM_LOCK());
     t.write('.gitignore', 'node_modules/\n');
     install(t, '1.2.3');
-    git(t.dir, 'init', '-q', '-b', 'main');
+    git(t.dir, ['init', '-q', '-b', 'main']);
     return t;
   });
   const log = runner.path(`calls-${Math.random().toString(36).slice(2)}.log`);
@@ -152,8 +157,7 @@ test('the selection step finds the pinned specver; run.mjs then runs it: its exi
   const { p, log } = pinnedProject();
   const init = await runBuiltSpecver(['init', '--initial-version', '1.0.0'], { cwd: p.dir, env: gitEnv });
   assert.is(init.exitCode, 0, init.stderr);
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-qm', 'init');
+  git(p.dir, ['add', '-A'], ['commit', '-qm', 'init']);
   // A breaking change in the work tree: the gate fails.
   const spec = p.read('api/petstore.yaml');
   assert.ok(spec.includes('        maximum: 100'));
@@ -184,8 +188,7 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
 
   // The pull request commits node_modules: its copy is not the installed package.
   p.write('.gitignore', '');
-  git(p.dir, 'add', '-A');
-  git(p.dir, 'commit', '-qm', 'vendored');
+  git(p.dir, ['add', '-A'], ['commit', '-qm', 'vendored']);
   r = select(p, 'committed');
   assert.equal([r.status, r.outputs.source], [0, 'action']);
   assert.match(r.stdout, /^::warning title=specver::package-lock\.json pins specver, but .* is a file tracked in the repository/m);
@@ -193,6 +196,13 @@ test('specver-source action, an unpinned project, a committed copy and a bad inp
   r = select(p, 'strict', { 'INPUT_SPECVER-SOURCE': 'project' });
   assert.is(r.status, 2);
   assert.match(r.stdout, /^::error title=specver::package-lock\.json pins specver, but .* tracked/m);
+
+  // Outside any repository on a pull request: not tracked, but the lockfile at the base cannot be read.
+  const { p: loose } = pinnedProject();
+  rmSync(loose.path('.git'), { recursive: true });
+  r = select(loose, 'loose', PULL_REQUEST);
+  assert.equal([r.status, r.outputs.source], [0, 'action'], r.stdout);
+  assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: .* is not inside a git work tree/m);
 
   const bare = emptyProject('specver-select-bare-');
   r = select(bare, 'bare');
@@ -234,10 +244,7 @@ function pullRequestRepository(): TempProject {
     const { p } = pinnedProject();
     p.write('package-lock.json', lockPinning('1.2.3', 4500));
     assert.ok(statSync(p.path('package-lock.json')).size > 1024 * 1024);
-    git(p.dir, 'add', '-A');
-    git(p.dir, 'commit', '-qm', 'main');
-    git(p.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
-    git(p.dir, 'checkout', '-qb', 'pr');
+    git(p.dir, ['add', '-A'], ['commit', '-qm', 'main'], ['update-ref', 'refs/remotes/origin/main', 'HEAD'], ['checkout', '-qb', 'pr']);
     return p;
   });
 }
@@ -251,7 +258,7 @@ test('a pull request that changes the pinned specver is judged by the Action\'s 
   // The pull request pins an older specver, and the install step installed it.
   p.write('package-lock.json', lockPinning('1.0.0', 4500));
   install(p, '1.0.0');
-  git(p.dir, 'commit', '-qam', 'pin specver 1.0.0');
+  git(p.dir, ['commit', '-qam', 'pin specver 1.0.0']);
 
   for (const event of ['pull_request', 'pull_request_target']) {
     const r = select(p, `changed-${event}`, { ...PULL_REQUEST, GITHUB_EVENT_NAME: event });
@@ -277,7 +284,7 @@ test('a pull request that leaves the pin alone is judged by the project\'s specv
   // Another package changes, and a spec: the specver entry stays as merged.
   p.write('package-lock.json', lockPinning('1.2.3', 4500, { 'node_modules/left-pad': { version: '1.3.0' } }));
   p.write('api/petstore.yaml', p.read('api/petstore.yaml').replace(/title: .*/, 'title: Pets'));
-  git(p.dir, 'commit', '-qam', 'change a spec and another package');
+  git(p.dir, ['commit', '-qam', 'change a spec and another package']);
 
   const r = select(p, 'unchanged', PULL_REQUEST);
   assert.is(r.status, 0, r.stdout);
@@ -307,24 +314,19 @@ test('a pull request whose base lockfile cannot be read (no base, no merge-base,
   assert.match(r.stdout, /^::warning title=specver::cannot read package-lock\.json at the pull request's base: cannot find the merge-base of origin\/release and HEAD \(check out with fetch-depth: 0\)/m);
 
   // A history that does not reach the base: the pull request branch rewritten from scratch.
-  git(p.dir, 'checkout', '-q', '--orphan', 'unrelated');
-  git(p.dir, 'commit', '-qm', 'unrelated history');
+  git(p.dir, ['checkout', '-q', '--orphan', 'unrelated'], ['commit', '-qm', 'unrelated history']);
   r = select(p, 'unrelated', PULL_REQUEST);
   assert.equal(r.outputs.source, 'action', r.stdout);
   assert.match(r.stdout, /cannot find the merge-base of origin\/main and HEAD/);
 
   // The pull request moves the project under a new lockfile: none at the merge-base.
   const moved = emptyProject('specver-select-moved-');
-  git(moved.dir, 'init', '-q', '-b', 'main');
   moved.write('README.md', 'api\n');
-  git(moved.dir, 'add', '-A');
-  git(moved.dir, 'commit', '-qm', 'main');
-  git(moved.dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+  git(moved.dir, ['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', 'main'], ['update-ref', 'refs/remotes/origin/main', 'HEAD']);
   moved.write('.gitignore', 'node_modules/\n');
   moved.write('package-lock.json', lockPinning('1.0.0'));
   install(moved, '1.0.0');
-  git(moved.dir, 'add', '-A');
-  git(moved.dir, 'commit', '-qm', 'pin specver');
+  git(moved.dir, ['add', '-A'], ['commit', '-qm', 'pin specver']);
   r = select(moved, 'added', PULL_REQUEST);
   assert.equal(r.outputs.source, 'action', r.stdout);
   assert.match(r.stdout, /^::warning title=specver::this pull request adds the specver pin to package-lock\.json \(none at the merge-base [0-9a-f]{12} with main\)/m);
