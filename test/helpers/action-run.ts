@@ -1,26 +1,17 @@
 /**
- * The Action (action/run.mjs) run for a test: as GitHub runs it, a node process that starts the built CLI for each
- * specver command; or its main() in this process with each specver command run by the built CLI in this process
- * (runBuiltSpecver: it sees the run's environment, as the child would), for what does not depend on processes.
- * Both give the exit code and the job log (stdout, stderr).
+ * The Action (action/run.mjs) run for a test: its main() in this process with each specver command run by the
+ * built CLI in this process (runBuiltSpecver: it sees the run's environment, as the child would), for what does
+ * not depend on processes; it gives the exit code and the job log (stdout, stderr). The one run of the Action as
+ * a chain of processes, as a workflow runs it, is in test/action/select-cli.test.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { main } from '../../action/run.mjs';
 import { runBuiltSpecver } from './run-cli.ts';
-import { REPO_ROOT } from './temp-project.ts';
 
 export interface ActionLog {
   status: number;
   stdout: string;
   stderr: string;
-}
-
-/** node action/run.mjs in `cwd` with exactly `env`. */
-export function runActionProcess(cwd: string, env: Record<string, string | undefined>): ActionLog {
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'action/run.mjs')], { cwd, encoding: 'utf8', env });
-  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /**
