@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE_CONFIG, BASE_SPEC, CHANGESET, baseProject, runBadCase, type BadCase } from '../helpers/bad-input.ts';
 import { runChild } from '../helpers/child.ts';
@@ -14,11 +14,26 @@ import { BUILT_CLI } from '../helpers/run-cli.ts';
 import { REPO_ROOT, type TempProject } from '../helpers/temp-project.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
+/**
+ * FIFOs for the cases, made by one `mkfifo` for all (a process per FIFO would cost more than the cases it
+ * serves); a case moves one into its project (a rename: same file system, still a FIFO).
+ */
+const fifos: string[] = [];
+function spareFifo(): string {
+  if (fifos.length === 0) {
+    const dir = tempDir('specver-fifos-');
+    const names = Array.from({ length: 16 }, (_, i) => join(dir, `fifo-${i}`));
+    const made = spawnSync('mkfifo', names);
+    assert.is(made.status, 0, 'mkfifo failed');
+    fifos.push(...names);
+  }
+  return fifos.pop()!;
+}
 const fifo = (file: string) => (p: TempProject) => {
   rmSync(p.path(file), { force: true });
   mkdirSync(p.path(file, '..'), { recursive: true });
-  const made = spawnSync('mkfifo', [p.path(file)]);
-  assert.is(made.status, 0, 'mkfifo failed');
+  renameSync(spareFifo(), p.path(file));
+  assert.ok(lstatSync(p.path(file)).isFIFO(), `${file} is not a FIFO`);
 };
 const directory = (file: string) => (p: TempProject) => {
   rmSync(p.path(file), { force: true });
