@@ -5,12 +5,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from '../../src/lint/ajv-instances.ts';
 import { draft04ToDraft07 } from '../../src/lint/dialect-map.ts';
 import { git as gitIn, gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
-import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
+import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { edit, initialisedExample } from '../helpers/example-project.ts';
 import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
 
 const templateRepository = repositoryTemplates();
@@ -23,19 +24,7 @@ const validSarif = (doc: unknown): boolean => sarifValidator(doc) === true;
 const git = (project: TempProject, ...args: string[]) => gitIn(project.dir, ...args);
 
 /** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
-function initialised(): Promise<TempProject> {
-  return templateRepository('initialised', async (project) => {
-    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
-    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-    assert.is(init.exitCode, 0, init.stderr);
-  });
-}
-
-function edit(project: TempProject, file: string, from: string, to: string): void {
-  const text = project.read(file);
-  assert.ok(text.includes(from), `${from} not in ${file}`);
-  project.write(file, text.replace(from, () => to));
-}
+const initialised = () => initialisedExample(templateRepository);
 
 /** catalog: in its referenced product.yaml, tags' items change type (breaking) and description is removed. */
 function changeProduct(project: TempProject): void {

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { gitScript, repositoryTemplates } from '../helpers/git-repo.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
-import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { edit, initialisedExample } from '../helpers/example-project.ts';
+import type { TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
 const templateRepository = repositoryTemplates();
@@ -12,13 +12,7 @@ const templateRepository = repositoryTemplates();
 const OPENAPI = ['petstore', 'legacy', 'catalog'];
 
 /** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
-function initialised(): Promise<TempProject> {
-  return templateRepository('initialised', async (project) => {
-    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
-    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-    assert.is(init.exitCode, 0, init.stderr);
-  });
-}
+const initialised = () => initialisedExample(templateRepository);
 
 /** The same, committed in a new git repository. */
 function committed(): Promise<TempProject> {
@@ -26,12 +20,6 @@ function committed(): Promise<TempProject> {
     cpSync((await initialised()).dir, project.dir, { recursive: true });
     gitScript(project.dir, [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'base']]);
   });
-}
-
-function edit(project: TempProject, file: string, from: string, to: string): void {
-  const text = project.read(file);
-  assert.ok(text.includes(from), `${from} not in ${file}`);
-  project.write(file, text.replace(from, () => to));
 }
 
 /** A breaking change (lower maximum), a non-breaking one (optional parameter) and a patch (summary). */

@@ -6,29 +6,16 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { repositoryTemplates } from '../helpers/git-repo.ts';
-import { runBuiltSpecver, runSpecver } from '../helpers/run-cli.ts';
-import { FIXTURES, type TempProject } from '../helpers/temp-project.ts';
+import { runBuiltSpecver } from '../helpers/run-cli.ts';
+import { edit, initialisedExample } from '../helpers/example-project.ts';
+import type { TempProject } from '../helpers/temp-project.ts';
 import { assertValidOutput } from '../helpers/validate-output.ts';
 
 const templateRepository = repositoryTemplates();
 
 /** The petstore example, initialised at 1.0.0: once per file, a copy for each case. */
-function initialised(): Promise<TempProject> {
-  return templateRepository('initialised', async (project) => {
-    cpSync(join(FIXTURES, 'projects/petstore'), project.dir, { recursive: true });
-    const init = await runSpecver(['init', '-V', '1.0.0'], { cwd: project.dir });
-    assert.is(init.exitCode, 0, init.stderr);
-  });
-}
-
-function edit(project: TempProject, file: string, from: string, to: string): void {
-  const text = project.read(file);
-  assert.ok(text.includes(from), `${from} not in ${file}`);
-  project.write(file, text.replace(from, () => to));
-}
+const initialised = () => initialisedExample(templateRepository);
 
 /** legacy: malformed JSON; catalog: a broken $ref into another file; petstore: one real breaking change. */
 async function brokenProject(): Promise<TempProject> {

@@ -24,6 +24,10 @@ export interface RunOptions {
   stdin?: string;
 }
 
+function cliResult(stdout: string, stderr: string, exitCode: number): CliResult {
+  return { stdout, stderr, exitCode, json: <T>() => JSON.parse(stdout) as T };
+}
+
 export async function runSpecver(argv: string[], options: RunOptions): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -39,14 +43,7 @@ export async function runSpecver(argv: string[], options: RunOptions): Promise<C
     },
     now: options.now ? () => options.now as Date : undefined,
   });
-  return {
-    stdout,
-    stderr,
-    exitCode,
-    json<T>() {
-      return JSON.parse(stdout) as T;
-    },
-  };
+  return cliResult(stdout, stderr, exitCode);
 }
 
 /** The built CLI (dist/, `npm run build`; the test runner rebuilds it when it is older than src/). */
@@ -101,26 +98,12 @@ export async function runBuiltSpecver(argv: string[], options: Omit<RunOptions, 
     process.env = saved;
     inFlight = false;
   }
-  return {
-    stdout,
-    stderr,
-    exitCode,
-    json<T>() {
-      return JSON.parse(stdout) as T;
-    },
-  };
+  return cliResult(stdout, stderr, exitCode);
 }
 
 /** Run the built CLI in a child process of its own (`node dist/main.cjs`), with the same defaults as runSpecver. */
 export async function runBuiltSpecverProcess(argv: string[], options: Omit<RunOptions, 'tty' | 'now'>): Promise<CliResult> {
   const child = await runChild(process.execPath, [BUILT_CLI, ...argv], { cwd: options.cwd, env: builtEnv(options.env), input: options.stdin, label: `specver ${argv.join(' ')} (dist/main.cjs)` });
   if (child.signal !== null) throw new Error(`specver ${argv.join(' ')} (dist/main.cjs) was killed by ${child.signal}: ${child.stderr}`);
-  return {
-    stdout: child.stdout,
-    stderr: child.stderr,
-    exitCode: child.code!,
-    json<T>() {
-      return JSON.parse(child.stdout) as T;
-    },
-  };
+  return cliResult(child.stdout, child.stderr, child.code!);
 }
