@@ -45,8 +45,9 @@ export class CatFileBatch {
 
   /** The object `name` (`<commit>:<path>`, `<ref>^{commit}`) names. */
   read(name: string): Promise<BatchObject> {
-    // A name is one line of input; one with a line break, or a process that failed, goes to a git of its own.
-    if (this.broken || /[\r\n]/.test(name)) return Promise.resolve({ kind: 'failed' });
+    // A name is one line of input, read up to a NUL: one with a line break or a NUL (which would name another
+    // path), or a process that failed, goes to a git of its own.
+    if (this.broken || /[\r\n\0]/.test(name)) return Promise.resolve({ kind: 'failed' });
     return new Promise((done) => {
       this.waiting.push(done);
       this.child.stdin.write(`${name}\n`);

@@ -105,6 +105,11 @@ test("a run's cat-file process ends with the run; outside a run there is none", 
     const head = await batch!.read('HEAD^{commit}');
     assert.is(head.kind === 'found' && head.type, 'commit');
     assert.equal(await batch!.read('HEAD:nowhere.yaml'), { kind: 'missing' });
+    // cat-file would read a name only up to a NUL or a line break (another path): such a name is not sent.
+    assert.equal(await batch!.read('HEAD:api/petstore.yaml\0.evil'), { kind: 'failed' });
+    assert.equal(await batch!.read('HEAD:api/petstore.yaml\nHEAD:specver.yaml'), { kind: 'failed' });
+    const after = await batch!.read('HEAD^{commit}');
+    assert.is(after.kind === 'found' && after.type, 'commit', 'the process still answers after a refused name');
   });
   await waitUntil(() => batch!.exited, 'git cat-file to exit once the run ended');
 });
