@@ -1,9 +1,8 @@
-/** Run the specver program in-process (or, for what needs a real process, the built CLI): argv in -> { stdout, stderr, exitCode }. */
+/** Run the specver program in-process (the built bundle, as users install it) or in a process of its own: argv in -> { stdout, stderr, exitCode }. */
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleIn, loadCachedBundle } from '../../src/cli/cached-bundle.ts';
-import { runCli } from '../../src/cli/run.ts';
 import { runChild } from './child.ts';
 
 export interface CliResult {
@@ -28,11 +27,26 @@ function cliResult(stdout: string, stderr: string, exitCode: number): CliResult 
   return { stdout, stderr, exitCode, json: <T>() => JSON.parse(stdout) as T };
 }
 
+let sourceCli = false;
+/**
+ * runSpecver runs src/ instead of the built bundle from now on in this process: for a child bundled with the
+ * sources by esbuild, which has no dist/ and node_modules beside it.
+ */
+export function useSourceCli(): void {
+  sourceCli = true;
+}
+
+/**
+ * Run the CLI in this process, with a clock (`now`) and terminals (`tty`) of the test's choosing: the built
+ * bundle (dist/cli-<hash>.cjs, what users install), which runs without a TypeScript loader between its modules.
+ * The process's own environment stays as it is (runBuiltSpecver sets it), so runs may overlap.
+ */
 export async function runSpecver(argv: string[], options: RunOptions): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   // The parse cache is off unless a test turns it on: nothing is read from or written to the user's cache.
   const env = { CI: 'true', NO_COLOR: '1', SPECVER_CACHE: 'off', ...options.env };
+  const { runCli } = sourceCli ? await import('../../src/cli/run.ts') : builtBundle();
   const exitCode = await runCli(argv, {
     cwd: options.cwd,
     env,

@@ -3,7 +3,10 @@
  * it as an unprivileged user when the tests themselves run as root (where chmod 000 stops nothing).
  */
 import { runBadCase } from '../../helpers/bad-input.ts';
+import { useSourceCli } from '../../helpers/run-cli.ts';
 import { PERMISSION_CASES } from './permission-cases.ts';
+
+useSourceCli(); // this child is one bundle of the sources, without the dist/ and node_modules the built CLI needs
 
 const failures: string[] = [];
 for (const c of PERMISSION_CASES) {
