@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The specver GitHub Action. On a pull request: run `breaking` against the merge-base with the target branch
-// (annotations), put the `diff` table in the job summary, and optionally commit (and push) a changeset for
-// changes no changeset covers yet; on a fork's pull request the changeset is suggested in the summary instead.
-// On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
+// (annotations), put the table of every change that run judged in the job summary, and optionally commit (and
+// push) a changeset for changes no changeset covers yet; on a fork's pull request the changeset is suggested in
+// the summary instead. On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
 // pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
 // main. Runs the CLI named by SPECVER_CLI (the project's pinned specver, chosen by action/select-cli.mjs), or
 // else the one built in this repository (dist/main.cjs). `main(env, io)` takes the log and the way specver is run
@@ -215,17 +215,15 @@ async function pullRequest(run) {
   const requireChangeset = requireChangesetInput(run.env);
   const allow = booleanInput(run.env, 'allow-acknowledged') ? ['--allow-acknowledged'] : [];
   const policy = policyInput(run.env);
-  const gate = await specver(run, ['breaking', '--format', 'github', ...allow, ...policy, ...selection(run, base)], { echo: true });
-  if (gate.status > 1) return gate.status;
-  const table = await specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
-  if (table.status !== 0) return table.status;
-  appendSummary(run.env, table.stdout);
+  const gateArgs = [...allow, ...policy, ...selection(run, base)];
+  const judged = (await gateWithReports(run, gateArgs)) ?? (await gateInThreeRuns(run, base, gateArgs));
+  const { gate } = judged;
+  if (judged.table === undefined) return gate.status;
+  appendSummary(run.env, judged.table);
   // `breaking`: the pull request has breaking changes, acknowledged and waived ones included; `gate-failed`: the
   // gate failed (exit 1). Counted by the same gate, so both follow the same policy.
-  const counted = await specverJson(run, ['breaking', ...allow, ...policy, ...selection(run, base)]);
-  if (counted.status > 1 || typeof counted.doc.breakingCount !== 'number')
-    throw new ActionError(`specver breaking --json failed (exit ${counted.status}): ${counted.doc.error?.message ?? ''}`);
-  setOutput(run.env, 'breaking', counted.doc.breakingCount > 0 ? 'true' : 'false', run.io.log);
+  if (typeof judged.counts?.breakingCount !== 'number') throw new ActionError(`specver breaking gave no breaking count: ${judged.counts?.error?.message ?? 'no JSON report'}`);
+  setOutput(run.env, 'breaking', judged.counts.breakingCount > 0 ? 'true' : 'false', run.io.log);
   setOutput(run.env, 'gate-failed', gate.status === 1 ? 'true' : 'false', run.io.log);
   // The merge-base found here (not a base input, which may name a version) tells changeset what the PR added.
   const since = base && base !== run.base ? base : undefined;
@@ -233,6 +231,45 @@ async function pullRequest(run) {
   const missing = requireChangeset === 'off' ? false : await checkChangesets(run, since ?? base, requireChangeset);
   setOutput(run.env, 'changeset-missing', missing ? 'true' : 'false', run.io.log);
   return gate.status === 0 && missing && requireChangeset === 'fail' ? 1 : gate.status;
+}
+
+/**
+ * The gate of a pull request in one specver run: annotations in the log, and (`--report`) its JSON counts and the
+ * table of every change written to files. Resolves with { gate, table, counts }, only { gate } when the gate could
+ * not judge (exit 2 or 3), or undefined when the CLI predates --report (a project's older pinned specver).
+ */
+async function gateWithReports(run, gateArgs) {
+  const dir = mkdtempSync(join(tmpdir(), 'specver-reports-'));
+  try {
+    const countsFile = join(dir, 'breaking.json');
+    const tableFile = join(dir, 'changes.md');
+    const args = [...run.global, 'breaking', '--format', 'github', ...gateArgs, '--report', `json=${countsFile}`, '--report', `diff-markdown=${tableFile}`];
+    const gate = await run.io.specver(run.cli, args, { cwd: run.cwd, env: { ...run.env, CI: 'true', NO_COLOR: '1' } });
+    if (gate.status === 2 && /unknown option '--report'/.test(gate.stderr)) return undefined;
+    run.io.out(gate.stdout);
+    run.io.err(gate.stderr);
+    if (gate.status > 1) return { gate };
+    let counts;
+    try {
+      counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+    } catch {
+      throw new ActionError(`specver breaking wrote no JSON report (exit ${gate.status})`);
+    }
+    return { gate, table: readFileSync(tableFile, 'utf8'), counts };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** gateWithReports for a specver without --report: the gate, `diff --format markdown` and `breaking --json`. */
+async function gateInThreeRuns(run, base, gateArgs) {
+  const gate = await specver(run, ['breaking', '--format', 'github', ...gateArgs], { echo: true });
+  if (gate.status > 1) return { gate };
+  const table = await specver(run, ['diff', '--format', 'markdown', ...selection(run, base)]);
+  if (table.status !== 0) return { gate: table };
+  const counted = await specverJson(run, ['breaking', ...gateArgs]);
+  if (counted.status > 1) throw new ActionError(`specver breaking --json failed (exit ${counted.status}): ${counted.doc.error?.message ?? ''}`);
+  return { gate, table: table.stdout, counts: counted.doc };
 }
 
 /** The `require-changeset` input: off (default), warn or fail. */

@@ -118,6 +118,11 @@ export class Output {
     this.writeText(this.streams.stdout, text.endsWith('\n') ? text : `${text}\n`, workflowCommands);
   }
 
+  /** A report its renderer has already made safe (breaking-reports.ts), to stdout as it is. */
+  document(text: string): void {
+    this.streams.stdout.write(text);
+  }
+
   /** A JSON document already serialised (SARIF), to stdout regardless of mode. */
   rawJson(json: string): void {
     this.streams.stdout.write(jsonTerminalSafe(json.endsWith('\n') ? json : `${json}\n`));

@@ -7,6 +7,7 @@ import { createContext, type Context, type ContextInput, type GlobalFlags } from
 import { HELP_EXAMPLES } from './help-examples.ts';
 import { parseCacheSettingsFor } from './parse-cache-settings.ts';
 import { useParseCache } from '../load/parse-cache.ts';
+import { REPORT_FORMATS } from './breaking-reports.ts';
 
 export type CommandResult = number | void;
 type Loader = () => Promise<{ run: (ctx: Context, ...args: any[]) => Promise<CommandResult> }>;
@@ -112,6 +113,7 @@ export function buildProgram(input: ContextInput, version: string): ProgramHandl
     .option('--base <ref>', 'a version, <contract>@<version>, or a git ref (default: latest snapshot)')
     .option('--allow-acknowledged', 'pass when every breaking change is acknowledged by a pending major changeset or waived')
     .addOption(new Option('--policy <source>', "at a git base: judge with the base commit's rules, waivers and contracts (base) or the pull request's (head)").choices(['base', 'head']))
+    .option('--report <format=file>', `also write a report of this run to a file, repeatable (${REPORT_FORMATS.join(', ')})`, (value: string, previous: string[]) => [...previous, value], [])
     .action(action(() => import('./commands/breaking.ts')));
 
   program

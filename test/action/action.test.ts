@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runActionInProcess } from '../helpers/action-run.ts';
+import { runActionInProcess, type ActionCli } from '../helpers/action-run.ts';
 import { runBuiltSpecver } from '../helpers/run-cli.ts';
 import { emptyProject, FIXTURES, REPO_ROOT } from '../helpers/temp-project.ts';
 
@@ -42,7 +42,7 @@ function gitAll(dir: string, ...commands: string[][]): string[] {
 interface ActionRun { status: number; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }
 
 /** Run the action's main() with the runner's environment in this process, each specver command by the built CLI in-process. */
-async function runAction(name: string, env: Record<string, string>): Promise<ActionRun> {
+async function runAction(name: string, env: Record<string, string>, cli: ActionCli = {}): Promise<ActionRun> {
   const summaryFile = runner.write(`${name}/summary.md`, '');
   const outputFile = runner.write(`${name}/output.txt`, '');
   mkdirSync(runner.path(name, 'tmp'), { recursive: true });
@@ -57,7 +57,7 @@ async function runAction(name: string, env: Record<string, string>): Promise<Act
     SPECVER_CLI: join(REPO_ROOT, 'dist/main.cjs'),
     ...env,
   };
-  const result = await runActionInProcess(runnerEnv);
+  const result = await runActionInProcess(runnerEnv, cli);
   const outputs: Record<string, string> = {};
   const text = readFileSync(outputFile, 'utf8');
   for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$|^([\w-]+)=(.*)$/gm)) {
@@ -126,6 +126,30 @@ test('pull request: annotations, diff table in the summary, changeset committed 
   assert.is(again.outputs.changeset, '');
   assert.match(again.stdout, /already has a changeset/);
   assert.is(readdirSync(project.path('.specver/changesets')).filter((f) => f.endsWith('.md')).length, 1);
+});
+
+test('pull request: one specver run judges, counts and tables; a pinned specver without --report runs three, to the same result', async () => {
+  // The branch of the test before: the break, with its changeset committed.
+  const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_HEAD_REF: 'smaller-pages', GITHUB_BASE_REF: 'main', GITHUB_REF_NAME: '1/merge' };
+  const oneRun: string[][] = [];
+  const current = await runAction('pr-one-run', pr, { commands: oneRun });
+  assert.equal(oneRun.map((args) => args[0]), ['breaking'], 'the gate, its counts and the table: one specver run');
+  assert.ok(oneRun[0]!.includes('--report'));
+  const threeRuns: string[][] = [];
+  const older = await runAction('pr-three-runs', pr, { commands: threeRuns, withoutReport: true });
+  assert.equal(
+    threeRuns.map((args) =>
+      args
+        .filter((arg) => arg !== '--base' && !/^[0-9a-f]{40}$/.test(arg))
+        .map((arg) => arg.replace(/=.*/, '=<file>'))
+        .join(' '),
+    ),
+    ['breaking --format github --report json=<file> --report diff-markdown=<file>', 'breaking --format github', 'diff --format markdown', 'breaking --json'],
+    'refused --report, then the three commands',
+  );
+  assert.is(current.status, 1);
+  assert.equal([older.status, older.stdout, older.summary, older.outputs], [current.status, current.stdout, current.summary, current.outputs]);
+  assert.not.match(older.stderr, /unknown option/, 'the refusal is not shown in the job log');
 });
 
 test('pull request without breaking changes exits 0', async () => {

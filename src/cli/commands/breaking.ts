@@ -11,7 +11,7 @@ import { selectedComparisons } from '../compare-selected.ts';
 import { selectFromPositionals } from '../select-specs.ts';
 import type { Comparison } from '../../pipeline/comparison.ts';
 import type { GateVerdict } from '../../gate/verdict.ts';
-import type { Finding } from '../../classify/types.ts';
+import { parseReportRequests, reportText, writeReports, type GateRun } from '../breaking-reports.ts';
 
 interface BreakingOptions {
   contract?: string[];
@@ -21,12 +21,15 @@ interface BreakingOptions {
   allowAcknowledged?: boolean;
   /** --policy: at a git base, whose rules, waivers and contracts judge (gate-policy.ts). */
   policy?: 'base' | 'head';
+  /** --report <format>=<file>, repeatable: more reports of this run, each to a file (breaking-reports.ts). */
+  report?: string[];
 }
 
 export async function run(ctx: Context, positional: string[], options: BreakingOptions): Promise<number> {
   const format = ctx.json ? 'json' : options.format;
   // The text report prints no lines; the others (annotations, JUnit, JSON, markdown, SARIF, HTML) do.
-  const lines = format !== 'text';
+  const reports = parseReportRequests(options.report ?? [], ctx.cwd);
+  const lines = format !== 'text' || reports.length > 0;
   const selection = await selectFromPositionals(ctx, positional);
   const { judge, statusNote, waiverProblems } = await import('../../gate/verdict.ts');
   let comparisons: Comparison[];
@@ -67,10 +70,8 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
   const { reportContractErrors } = await import('../contract-errors.ts');
   // A contract that cannot be read fails the gate (the verdict counts it) with its own exit code.
   const worst = reportContractErrors(ctx, comparisons.map((c) => c.error), format === 'json');
-  if (format === 'json') {
-    const { breakingJson } = await import('../../report/diff-json.ts');
-    ctx.out.jsonDocument(breakingJson(comparisons, verdict));
-  } else if (format === 'github') {
+  const run: GateRun = { ctx, comparisons, verdict, adHoc: selection.positionals.mode === 'files' };
+  if (format === 'github') {
     const { githubReport } = await import('../../report/breaking-github.ts');
     const report = githubReport(comparisons, verdict);
     ctx.out.raw(report.annotations, { workflowCommands: true });
@@ -87,26 +88,8 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
       }
       if (!written) ctx.out.raw(`\n${report.summary}`);
     }
-  } else if (format === 'markdown') {
-    const { renderBreakingMarkdown } = await import('../../report/breaking-markdown.ts');
-    ctx.out.raw(renderBreakingMarkdown(comparisons, verdict));
-  } else if (format === 'sarif') {
-    const [{ breakingSarif }, { builtInRules }] = await Promise.all([import('../../report/breaking-sarif.ts'), import('../../ruleset/load-rules.ts')]);
-    const summaries = new Map(builtInRules().map((rule) => [rule.id, rule.summary]));
-    ctx.out.rawJson(`${JSON.stringify(breakingSarif(comparisons, verdict, summaries), null, 2)}\n`);
-  } else if (format === 'html') {
-    const [{ renderDiffHtml }, { changeValues }, { verdictLine }] = await Promise.all([
-      import('../../report/diff-html.ts'),
-      import('../change-values.ts'),
-      import('../../report/breaking-text.ts'),
-    ]);
-    const gate = { failed: verdict.failed, line: verdictLine(verdict), note: (finding: Finding) => statusNote(verdict.status.get(finding)) };
-    // Two specs given as files have no project to read the values from: the page shows the changes alone.
-    const values = selection.positionals.mode === 'files' ? undefined : await changeValues(ctx, comparisons);
-    ctx.out.raw(renderDiffHtml(comparisons, 'all', values, gate));
-  } else if (format === 'junit') {
-    const { renderBreakingJunit } = await import('../../report/breaking-junit.ts');
-    ctx.out.raw(renderBreakingJunit(comparisons, verdict));
+  } else if (format !== 'text') {
+    ctx.out.document(await reportText(format, run));
   } else {
     const { renderBreakingText } = await import('../../report/breaking-text.ts');
     for (const warning of waiverProblems(verdict).warnings) ctx.out.warn(warning);
@@ -114,5 +97,7 @@ export async function run(ctx: Context, positional: string[], options: BreakingO
     if (verdict.failed && verdict.counts.open === 0 && verdict.counts.acknowledged > 0 && !verdict.allowAcknowledged)
       ctx.out.info('Every breaking change is acknowledged by a major changeset: pass --allow-acknowledged (or set gate.allowAcknowledged) to let them through.');
   }
+  // After stdout: a report that cannot be written still leaves the verdict in the log, and then fails the run.
+  if (reports.length > 0) await writeReports(reports, run);
   return Math.max(worst, verdict.failed ? 1 : 0);
 }
