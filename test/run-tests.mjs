@@ -116,6 +116,14 @@ for (const name of readdirSync(tmpdir())) {
 // World-writable with the sticky bit, like /tmp: some tests run a child as an unprivileged user.
 const tempRoot = mkdtempSync(join(tmpdir(), `specver-test-run-${process.pid}-`));
 chmodSync(tempRoot, 0o1777);
+// The tests' git reads no user or system config: the same identity on every machine (one without any still
+// commits), nothing of a developer's (commit.gpgsign, core.hooksPath) changing what it does, and no background
+// maintenance after each commit (a process per commit, for nothing here). A test that needs a config of its own
+// sets GIT_CONFIG_GLOBAL itself.
+env.GIT_CONFIG_GLOBAL = join(tempRoot, 'gitconfig');
+env.GIT_CONFIG_NOSYSTEM = '1';
+writeFileSync(env.GIT_CONFIG_GLOBAL, '[user]\n\tname = specver tests\n\temail = tests@specver.invalid\n[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n');
+chmodSync(env.GIT_CONFIG_GLOBAL, 0o644);
 let tempDirs = 0;
 /** A new temp directory for one worker (its TMPDIR). */
 function workerTempDir() {
@@ -294,7 +302,9 @@ async function lane() {
 
 await Promise.all(Array.from({ length: Math.min(workers, files.length) }, lane));
 // What appeared after its file had ended (a child process that outlived its test, say) is still a leak.
-const late = readdirSync(tempRoot).flatMap((dir) => listLeftovers(join(tempRoot, dir)).map((name) => `${dir}/${name}`));
+const late = readdirSync(tempRoot)
+  .filter((name) => name.startsWith('worker-'))
+  .flatMap((dir) => listLeftovers(join(tempRoot, dir)).map((name) => `${dir}/${name}`));
 if (late.length > 0) {
   totals.failed += 1;
   process.stdout.write(`FAIL temp directory: ${late.join(', ')} left after the test files had ended\n\n`);
