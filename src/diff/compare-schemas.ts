@@ -11,19 +11,20 @@ import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { CyclicEquality } from './cyclic-equality.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
-import { flattenAllOf, isFolded, keyWriter, writtenIn } from './flatten-all-of.ts';
+import { flattenAllOf } from './flatten-all-of.ts';
 import { compareMembers, type MembersEnv } from './union-members.ts';
 import { componentAt, enterComponent } from './schema-component.ts';
-import { escapeSegment, joinPointer } from '../toolkit/json-pointer.ts';
+import { escapeSegment } from '../toolkit/json-pointer.ts';
 import { APPLICATOR_KEYWORDS, compareApplicators, type Recursor } from './schema-applicators.ts';
 import { compareUnionWrap, componentPointer, memberName, membersDisjoint, namedOrigin, type UnionEnv } from './union-wrap.ts';
 import { stabilityMove } from './stability.ts';
 import { compareDiscriminator } from './schema-discriminator.ts';
-import { describeChanges } from './describe-changes.ts';
-import { compareAdditional, coverageOf, coveredEffect } from './property-coverage.ts';
-import { isEmptyRecord, isRecord } from '../toolkit/values.ts';
+import { compareObject, type ObjectEnv } from './schema-object.ts';
+import { SchemaLocator } from './schema-locator.ts';
+import { OVER_BUDGET, WholeSchemaQuestions } from './schema-questions.ts';
+import { isRecord } from '../toolkit/values.ts';
 import { InclusionProver } from './schema-inclusion.ts';
-import { descendScope, scopeFor, scopeKey, scopedTypes, scopeProperties, scopeRequires } from './schema-scope.ts';
+import { scopeFor, scopeKey, scopedTypes } from './schema-scope.ts';
 import { typeEffect } from './schema-view.ts';
 import type { ComponentNames } from './component-names.ts';
 
@@ -68,18 +69,6 @@ const HANDLED = new Set([
 /** Assertions with no keyword-level comparison: a change to one is incomparable. Other unknown keywords are annotations. */
 const OPAQUE_ASSERTIONS = new Set(['$dynamicRef', '$recursiveRef', 'contentSchema', 'dependencies', 'additionalItems']);
 
-/**
- * Schema pairs one diff may compare to answer whole-schema questions (is every old value still accepted by the
- * union?). Each question is bounded on its own, but a spec with thousands of large unions (Stripe's expanded
- * responses) asks thousands of them; past this budget they go unanswered and the member-level verdicts stand,
- * which only ever keeps a finding, never drops one. Counted in pairs, not time, so verdicts are deterministic.
- */
-export const PROOF_BUDGET = 1_500;
-/** Schema pairs one such question may compare: a question about two large subtrees is not worth its cost. */
-export const QUESTION_BUDGET = 500;
-/** Thrown inside a nested comparison that spent its question's budget. */
-const OVER_BUDGET = Symbol('whole-schema question over budget');
-
 export class SchemaComparator {
   private readonly memo = new Map<string, Map<object, Map<object, Entry>>>();
   private readonly uses = new Map<RawChange, Set<string>>();
@@ -90,27 +79,28 @@ export class SchemaComparator {
    */
   private readonly withdrawn = new Set<RawChange>();
   private readonly reached = new Set<RawChange>();
-  private readonly prover = new InclusionProver({ relation: (before, after) => this.relation(before, after) });
+  private readonly prover = new InclusionProver({ relation: (before, after) => this.questions.relation(before, after) });
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
   private readonly recursor: Recursor = {
     ...this.keywordEmitter,
     pair: (b, r, walk) => this.pair(b, r, walk),
-    child: (side, parent, key, node) => this.child(side, parent, key, node),
-    slot: (parent, key, node) => this.slot(parent, key, node),
-    relation: (before, after) => this.relation(before, after),
-    inside: (before, after) => this.inside(before, after),
+    child: (side, parent, key, node) => this.at.child(side, parent, key, node),
+    slot: (parent, key, node) => this.at.slot(parent, key, node),
+    relation: (before, after) => this.questions.relation(before, after),
+    inside: (before, after) => this.questions.inside(before, after),
     includes: (wide, narrow) => this.prover.includes(wide, narrow),
     withdraw: (change) => { this.withdrawn.add(change); },
     rejudge: (change, action, effect) => this.rejudge(change, action, effect),
   };
   private readonly unionEnv: UnionEnv = {
     ...this.recursor,
-    componentOf: (side, node) => componentPointer(node, (n) => this.originOf(side, n)),
-    memberName: (side, member, index, at) => memberName(member, index, (n) => this.originOf(side, n, at)),
+    componentOf: (side, node) => componentPointer(node, (n) => this.at.originOf(side, n)),
+    memberName: (side, member, index, at) => memberName(member, index, (n) => this.at.originOf(side, n, at)),
   };
 
   private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
+  private readonly objectEnv: ObjectEnv = { ...this.recursor, writer: (side, owner, merged, name) => this.at.writer(side, owner, merged, name) };
 
   /**
    * `hasher` hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. A
@@ -125,7 +115,21 @@ export class SchemaComparator {
     private readonly proofWork = { spent: 0 },
   ) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
+    this.at = new SchemaLocator(env, nested);
+    this.questions = new WholeSchemaQuestions(nested, proofWork, (questionEnd) => {
+      const inner = new SchemaComparator(env, true, hasher, proofWork);
+      inner.questionEnd = questionEnd;
+      return inner;
+    });
   }
+
+  /** Whole-schema questions, each a comparison of its own (schema-questions.ts). */
+  private readonly questions: WholeSchemaQuestions;
+  /** In a nested comparison: the pair count at which its question is abandoned. */
+  private questionEnd = Infinity;
+
+  /** Where the nodes of either side were written (schema-locator.ts). */
+  private readonly at: SchemaLocator;
 
   /** Compare one schema use; returns the changes inside it (shared ones included, already counted once). */
   compare(base: unknown, revision: unknown, use: CompareUse): RawChange[] {
@@ -133,23 +137,23 @@ export class SchemaComparator {
     // (locating builds the document's origin table, which a diff without changes never needs).
     if (this.equalMeansSame && isRecord(base) && isRecord(revision) && this.sameStructure(base, revision)) return [];
     const walk: Walk = { direction: use.direction, context: { ...use.context, direction: use.direction }, schemaPath: '' };
-    const b = this.locate('base', base, use.basePointer ?? '');
-    const r = this.locate('revision', revision, use.revisionPointer ?? '');
+    const b = this.at.locate('base', base, use.basePointer ?? '');
+    const r = this.at.locate('revision', revision, use.revisionPointer ?? '');
     const changes = this.pair(b, r, walk);
     for (const change of changes) this.reached.add(change);
     if (use.use) for (const change of changes) this.uses.get(change)!.add(use.use);
     return changes;
   }
 
-  /**
-   * Every distinct change found so far, with `usedBy` filled where a change serves more than one use. Changes
-   * that land on the same node of a shared component from different (non-shared) parents are one change too.
-   */
   /** Schema pairs compared so far by whole-schema questions. */
   proofPairs(): number {
     return this.proofWork.spent;
   }
 
+  /**
+   * Every distinct change found so far, with `usedBy` filled where a change serves more than one use. Changes
+   * that land on the same node of a shared component from different (non-shared) parents are one change too.
+   */
   changes(): RawChange[] {
     const merged = new Map<string, RawChange>();
     for (const change of this.all) {
@@ -190,44 +194,6 @@ export class SchemaComparator {
     return canonicalEqual(before, after, 8, this.sameStructure);
   }
 
-  /** Where a node was written; none for a node folded from an allOf here (made by the diff, written nowhere). */
-  private originOf(side: 'base' | 'revision', node: object, at?: string): Origin | undefined {
-    const originOf = side === 'base' ? this.env.baseOrigin : this.env.revisionOrigin;
-    return originOf && !isFolded(node) ? originOf(node, at) : undefined;
-  }
-
-  /** `hint`: the pointer the node is reached by from the root, when it is not `fallback`. */
-  private locate(side: 'base' | 'revision', node: unknown, fallback: string, hint = fallback): Located {
-    // A nested comparison reports effects only, so where its nodes were written is never shown.
-    const origin = isRecord(node) && !this.nested ? this.originOf(side, node, hint) : undefined;
-    return origin ? { node, pointer: origin.pointer, file: origin.file } : { node, pointer: fallback };
-  }
-
-  /** A keyword a merged `$ref` took from its target is located in the target, in the target's file. */
-  private keyWrittenIn(side: 'base' | 'revision', at: Located, key: string): Located {
-    const keyOrigin = side === 'base' ? this.env.baseKeyOrigin : this.env.revisionKeyOrigin;
-    if (this.nested || !keyOrigin || !isRecord(at.node) || isFolded(at.node)) return at;
-    const written = keyOrigin(at.node, key, at.pointer);
-    if (!written) return at;
-    const holder = written.pointer.slice(0, written.pointer.lastIndexOf('/'));
-    if (holder === at.pointer && (written.file || undefined) === (at.file || undefined)) return at;
-    return { node: at.node, pointer: holder, ...(written.file ? { file: written.file } : {}) };
-  }
-
-  /** The slot a node sits in inside its parent (not where a shared target was written): for additions/removals. */
-  private slot(parent: Located, key: string, node: unknown): Located {
-    return { node, pointer: joinPointer(parent.pointer, key), ...(parent.file ? { file: parent.file } : {}) };
-  }
-
-  private child(side: 'base' | 'revision', parent: Located, key: string, node: unknown): Located {
-    // An empty stand-in for a keyword the parent lacks (`properties: {}` for a schema without) was written
-    // nowhere: nothing to look up.
-    if (isEmptyRecord(node) && typeof parent.node === 'object' && parent.node !== null && !Object.prototype.hasOwnProperty.call(parent.node, key)) return this.slot(parent, key, node);
-    const located = this.locate(side, node, joinPointer(parent.pointer, key));
-    if (!located.file && parent.file) located.file = parent.file;
-    return located;
-  }
-
   private emit(
     kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined,
     walk: Walk, extra: Partial<ChangeContext> & { before?: unknown; after?: unknown } = {},
@@ -235,7 +201,7 @@ export class SchemaComparator {
     const { before, after, ...context } = extra;
     const suffix = key === undefined ? '' : `/${escapeSegment(key)}`;
     // A keyword folded in from an allOf member is located in that member.
-    if (key !== undefined) { b = this.keyHolder('base', b, key); r = this.keyHolder('revision', r, key); }
+    if (key !== undefined) { b = this.at.keyHolder('base', b, key); r = this.at.keyHolder('revision', r, key); }
     const change: RawChange = {
       kind, action, effect,
       basePointer: b.pointer + suffix, revisionPointer: r.pointer + suffix,
@@ -248,13 +214,6 @@ export class SchemaComparator {
     this.uses.set(change, new Set());
     this.all.push(change);
     return change;
-  }
-
-  private keyHolder(side: 'base' | 'revision', at: Located, key: string): Located {
-    const part = isRecord(at.node) ? keyWriter(at.node, key) : undefined;
-    if (!part) return this.keyWrittenIn(side, at, key);
-    const located = this.locate(side, part.holder, at.pointer, `${at.pointer}/${part.at}`);
-    return located.file || !at.file ? located : { ...located, file: at.file };
   }
 
   private pair(b: Located, r: Located, walk: Walk): RawChange[] {
@@ -310,8 +269,8 @@ export class SchemaComparator {
     const bv = viewOf(b.node, this.env.baseNullableKeyword ?? false);
     const rv = viewOf(r.node, this.env.revisionNullableKeyword ?? false);
     if (bv.node !== b.node || rv.node !== r.node) {
-      if (bv.node !== b.node) b = this.lone('base', b, bv.node);
-      if (rv.node !== r.node) r = this.lone('revision', r, rv.node);
+      if (bv.node !== b.node) b = this.at.lone('base', b, bv.node);
+      if (rv.node !== r.node) r = this.at.lone('revision', r, rv.node);
       // Both sides read as the same component (`anyOf: [$ref]` on each): messages name that component.
       const [bc, rc] = [componentAt(b), componentAt(r)];
       if (bc && rc && bc.name === rc.name) walk = enterComponent(walk, rc);
@@ -322,7 +281,7 @@ export class SchemaComparator {
     compareValues(this.keywordEmitter, b, r, walk, one);
     compareBounds(this.keywordEmitter, b, r, bv, rv, walk, one);
     compareFlags(this.keywordEmitter, b, r, walk, one);
-    this.compareObject(b, r, walk, add);
+    compareObject(this.objectEnv, b, r, walk, add);
     compareApplicators(this.recursor, b, r, walk, add);
     const switched = this.compareUnionKind(b, r, bv, rv, walk, add);
     if (switched) compareMembers(this.membersEnv, switched, switched === 'anyOf' ? bv.oneOf : bv.anyOf, switched === 'anyOf' ? rv.anyOf : rv.oneOf, b, r, walk, add, switched === 'anyOf' ? 'oneOf' : 'anyOf');
@@ -361,132 +320,6 @@ export class SchemaComparator {
     return typeEffect(before, after) === 'none' ? { ...rv, types: bv.types } : rv;
   }
 
-  /** Where the lone member a union node was read as sits (`.../oneOf/0`), or its own component. */
-  private lone(side: 'base' | 'revision', parent: Located, member: Record<string, any>): Located {
-    const keyword = Array.isArray(parent.node.oneOf) && parent.node.oneOf.includes(member) ? 'oneOf' : 'anyOf';
-    const list = this.child(side, parent, keyword, parent.node[keyword]);
-    return this.child(side, list, String(parent.node[keyword].indexOf(member)), member);
-  }
-
-  /** The `properties` a property was written in (`merged`, the properties of `owner`): an allOf member's when it was merged from one. */
-  private writer(side: 'base' | 'revision', owner: Located, merged: Located, name: string): Located {
-    const part = writtenIn(merged.node, name);
-    return part && part.holder !== merged.node ? this.locate(side, part.holder, merged.pointer, `${owner.pointer}/${part.at}`) : merged;
-  }
-
-  private compareObject(b: Located, r: Located, walk: Walk, add: (changes: RawChange[]) => void): void {
-    const bp: Record<string, any> = isRecord(b.node.properties) ? b.node.properties : {};
-    const rp: Record<string, any> = isRecord(r.node.properties) ? r.node.properties : {};
-    const breq = new Set<string>(Array.isArray(b.node.required) ? b.node.required : []);
-    const rreq = new Set<string>(Array.isArray(r.node.required) ? r.node.required : []);
-    const names = [...new Set([...Object.keys(bp), ...Object.keys(rp)])].sort();
-    const bProps = this.child('base', b, 'properties', bp);
-    const rProps = this.child('revision', r, 'properties', rp);
-    for (const name of names) {
-      const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
-      const inner: Walk = { ...walk, schemaPath };
-      if (!(name in rp)) {
-        const bc = this.slot(this.writer('base', b, bProps, name), name, bp[name]);
-        const flags = flagsOf(bp[name]);
-        const cover = coverageOf(r.node, name);
-        const effect = coveredEffect(bp[name], cover, breq.has(name), 'removed', this.coversFn);
-        if (effect === 'none') continue;
-        add([this.emit('schema-property', 'removed', effect, bc, rProps, undefined, walk, { property: name, schemaPath, required: breq.has(name), closed: cover.kind === 'closed', ...flags })]);
-        continue;
-      }
-      if (!(name in bp)) {
-        const rc = this.slot(this.writer('revision', r, rProps, name), name, rp[name]);
-        const flags = flagsOf(rp[name]);
-        // Required before (here or by an enclosing schema): declaring it now does not make it newly required.
-        const required = rreq.has(name) && !breq.has(name) && !scopeRequires(walk.scope?.base, name);
-        // An enclosing schema of the base already held the property to values this schema accepts.
-        if (!required && scopeProperties(walk.scope?.base, name).some((held) => this.coversFn(rp[name], held))) continue;
-        const cover = coverageOf(b.node, name);
-        const effect = coveredEffect(rp[name], cover, required, 'added', this.coversFn);
-        if (effect === 'none') continue;
-        add([this.emit('schema-property', 'added', effect, bProps, rc, undefined, walk, { property: name, schemaPath, required, closed: cover.kind === 'closed', hasDefault: isRecord(rp[name]) && 'default' in rp[name], ...flags })]);
-        continue;
-      }
-      const flags = flagsOf(rp[name], bp[name]);
-      inner.context = { ...walk.context, property: name, ...flags };
-      inner.scope = descendScope(walk.scope, bp[name], rp[name], (n) => (isRecord(n.properties) ? n.properties[name] : undefined));
-      add(this.pair(this.child('base', this.writer('base', b, bProps, name), name, bp[name]), this.child('revision', this.writer('revision', r, rProps, name), name, rp[name]), inner));
-    }
-    // Required as this direction sees it: clients never send readOnly properties, servers never return writeOnly ones.
-    const hidden = walk.direction === 'request' ? 'readOnly' : walk.direction === 'response' ? 'writeOnly' : undefined;
-    const effective = (req: boolean, props: Record<string, any>, name: string) => req && !(hidden && isRecord(props[name]) && props[name][hidden] === true);
-    for (const name of [...new Set([...breq, ...rreq])].sort()) {
-      // A name an enclosing schema requires is required here too (restated in a branch, or moved into one).
-      const bHas = breq.has(name) || scopeRequires(walk.scope?.base, name);
-      const rHas = rreq.has(name) || scopeRequires(walk.scope?.revision, name);
-      // A property added or removed carries its own requiredness, except a declaration that went while the
-      // name became required (`{properties: {p}}` -> `{required: [p]}`): values must now have it.
-      if (!(name in bp && name in rp) && (name in bp || name in rp) && !(name in bp && rHas && !bHas)) continue;
-      const before = effective(bHas, bp, name);
-      const after = effective(rHas, rp, name);
-      if (bHas === rHas && before === after) continue;
-      const became = before !== after ? after : rHas;
-      // A flag that moved the property in or out of view: it is judged as the side where it is required.
-      const flags = before !== after ? flagsOf(after ? rp[name] : bp[name]) : flagsOf(rp[name], bp[name]);
-      const schemaPath = walk.schemaPath ? `${walk.schemaPath}.${name}` : name;
-      add([this.emit('schema-required', became ? 'added' : 'removed', became ? 'narrowed' : 'widened', b, r, 'required', walk, {
-        property: name, schemaPath, hasDefault: isRecord(rp[name]) && 'default' in rp[name], ...flags,
-      })]);
-    }
-    compareAdditional(this.recursor, b, r, walk, add);
-  }
-
-  /** Every value `narrow` accepts, `wide` accepts too (a comparison of its own, outside this diff). */
-  private readonly coversFn = (wide: unknown, narrow: unknown): boolean => {
-    const effect = this.relation(narrow, wide);
-    return effect === 'widened' || effect === 'none';
-  };
-
-  /**
-   * What going from `before` to `after` does to the accepted set, from a comparison of its own (outside this
-   * diff). One level only: such a comparison answers `incomparable` to its own questions, so recursive schemas
-   * cannot nest comparators without end.
-   */
-  private relation(before: unknown, after: unknown): SchemaEffect {
-    const changes = this.innerChanges(before, after);
-    if (!changes) return 'incomparable';
-    const effects = new Set(changes.map((c) => c.effect ?? 'none'));
-    effects.delete('none');
-    if (effects.size === 0) return 'none';
-    return effects.size === 1 && !effects.has('incomparable') ? [...effects][0]! : 'incomparable';
-  }
-
-  /** The changes of a comparison of its own (undefined inside one: see `relation`), kept for `inside`. */
-  private readonly innerMemo = new Map<unknown, Map<unknown, RawChange[] | undefined>>();
-  /** In a nested comparison: the pair count at which its question is abandoned. */
-  private questionEnd = Infinity;
-  private innerChanges(before: unknown, after: unknown): RawChange[] | undefined {
-    if (this.nested) return undefined;
-    const memo = this.innerMemo.get(before);
-    if (memo?.has(after)) return memo.get(after);
-    // Past the budget a question has no answer (incomparable), so the member-level verdicts stand.
-    if (this.proofWork.spent > PROOF_BUDGET) return undefined;
-    const inner = new SchemaComparator(this.env, true, this.hasher, this.proofWork);
-    inner.questionEnd = this.proofWork.spent + QUESTION_BUDGET;
-    let changes: RawChange[] | undefined;
-    try {
-      inner.compare(before, after, { direction: 'standalone' });
-      changes = inner.changes();
-    } catch (error) {
-      if (error !== OVER_BUDGET) throw error;
-      changes = undefined;
-    }
-    if (!this.innerMemo.has(before)) this.innerMemo.set(before, new Map());
-    this.innerMemo.get(before)!.set(after, changes);
-    return changes;
-  }
-
-  /** What changed inside a subschema, in words (`enum value "b" added`), for changes judged on it as a whole. */
-  private inside(before: unknown, after: unknown): string | undefined {
-    const changes = this.innerChanges(before, after)?.filter((c) => (c.effect ?? 'none') !== 'none');
-    return changes && changes.length > 0 ? describeChanges(changes) : undefined;
-  }
-
   /**
    * oneOf -> anyOf with the same members only widens (a value may now match several); anyOf -> oneOf narrows.
    * Returns the keyword whose members are then compared against the other side's, or undefined.
@@ -505,7 +338,7 @@ export class SchemaComparator {
 
   private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; components?: readonly string[]; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
-    const written = isRecord(member) ? this.originOf(side, member, at) : undefined;
+    const written = isRecord(member) ? this.at.originOf(side, member, at) : undefined;
     const origin = namedOrigin(written);
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
@@ -543,18 +376,6 @@ export class SchemaComparator {
     const move = sunsetMove(sunsetOf(b.node), sunsetOf(r.node));
     if (move) add(this.emit('schema-sunset', move.action, 'none', b, r, 'x-sunset', walk, { field: 'x-sunset', deprecated: r.node.deprecated === true, ...move.context }));
   }
-}
-
-function flagsOf(node: unknown, other?: unknown): Partial<ChangeContext> {
-  const flags: Partial<ChangeContext> = {};
-  const both = [node, other].filter(isRecord);
-  if (both.some((n) => n.readOnly === true)) flags.readOnly = true;
-  if (both.some((n) => n.writeOnly === true)) flags.writeOnly = true;
-  if (both.some((n) => n.deprecated === true)) flags.deprecated = true;
-  // Raw x-sunset of the property (this side first); lifecycle.ts decides whether it passed.
-  const sunset = both.map(sunsetOf).find((v) => v !== undefined);
-  if (sunset !== undefined) flags.sunset = sunset;
-  return flags;
 }
 
 /** Compare two schemas once, without sharing a memo with other uses (standalone JSON Schema, tests). */

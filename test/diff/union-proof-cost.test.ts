@@ -5,7 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareSchemas, PROOF_BUDGET, QUESTION_BUDGET, SchemaComparator } from '../../src/diff/compare-schemas.ts';
+import { compareSchemas, SchemaComparator } from '../../src/diff/compare-schemas.ts';
+import { PROOF_BUDGET, QUESTION_BUDGET } from '../../src/diff/schema-questions.ts';
 import { InclusionProver } from '../../src/diff/schema-inclusion.ts';
 import { SchemaHasher } from '../../src/diff/schema-hash.ts';
 
