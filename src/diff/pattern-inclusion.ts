@@ -1,8 +1,10 @@
 /**
  * Whether one `pattern` accepts a subset of the strings another accepts, for the simple shapes real specs
  * change: the same sequence of atoms with the same anchors, where quantifier bounds moved (`+` -> `{2,}`) or a
- * character class grew or shrank (`[a-z]` -> `[a-zA-Z]`). Anything else (alternation, differing groups, a new
- * atom) is undecided and stays `incomparable`. One pass over each pattern: linear in its length.
+ * character class grew or shrank (`[a-z]` -> `[a-zA-Z]`), and alternatives added to or removed from an
+ * alternation, the rest unchanged (`^(a|b)$` -> `^(a|b|c)$`). Anything else (differing groups, a new atom) is
+ * undecided and stays `incomparable`. A few passes over each pattern: linear in its length for the atoms, and
+ * bounded by its groups for the alternatives.
  *
  * Sound because a pattern is a search: if every atom of B accepts a subset of the characters of the atom at the
  * same place in A and every repetition range of B lies inside A's, each match of B is a match of A.
@@ -211,6 +213,11 @@ function combine(x: PatternEffect, y: PatternEffect): PatternEffect {
 /** What going from pattern `before` to `after` does to the strings accepted (`none`: the same strings). */
 export function patternEffect(before: string, after: string): PatternEffect {
   if (before === after) return 'none';
+  const byAtoms = atomsEffect(before, after);
+  return byAtoms === 'incomparable' ? alternativesEffect(before, after) : byAtoms;
+}
+
+function atomsEffect(before: string, after: string): PatternEffect {
   const a = parsePattern(before);
   const b = parsePattern(after);
   if (!a || !b || a.start !== b.start || a.end !== b.end || a.atoms.length !== b.atoms.length) return 'incomparable';
@@ -219,4 +226,117 @@ export function patternEffect(before: string, after: string): PatternEffect {
     effect = combine(effect, combine(atomEffect(a.atoms[i]!, b.atoms[i]!), rangeEffect(a.atoms[i]!, b.atoms[i]!)));
   }
   return effect;
+}
+
+/**
+ * Alternatives added or removed, the rest of the pattern unchanged: `^(a|b)$` -> `^(a|b|c)$`, `^a$|^b$` ->
+ * `^a$|^b$|^c$`, `^v(\.a)?$` -> `^v(\.(b|a))?$`. Each side is read as the set of the alternatives it is made of,
+ * with every group that is not repeated spelled out (`x(a|b)y` is `xay|xby`). A search for the old pattern
+ * succeeds through one of its alternatives, which the new one still has (alternation order decides which match
+ * is found, not whether there is one): more alternatives accept more strings, fewer accept fewer. The same holds
+ * inside a repeated group that both sides have at the same place. Lookarounds are kept as written (a new
+ * alternative there can reject), and patterns with back references are left undecided (spelling out groups
+ * renumbers them).
+ */
+function alternativesEffect(before: string, after: string): PatternEffect {
+  if (/\\(?:[1-9]|k<)/.test(before) || /\\(?:[1-9]|k<)/.test(after)) return 'incomparable';
+  const whole = setEffect(expand(before, 0, before.length), expand(after, 0, after.length));
+  if (whole !== 'incomparable') return whole;
+  for (const [open, close] of groups(before)) {
+    const opener = GROUP_OPENER.exec(before.slice(open))![0];
+    const end = after.length - (before.length - close);
+    if (end <= open || !after.startsWith(before.slice(0, open + opener.length)) || !after.endsWith(before.slice(close - 1))) continue;
+    if (groupEnd(after, open) !== end) continue; // the same group in both, ending where the shared suffix starts
+    const effect = setEffect(expand(before, open + opener.length, close - 1), expand(after, open + opener.length, end - 1));
+    if (effect !== 'incomparable') return effect;
+  }
+  return 'incomparable';
+}
+
+/** How a group that captures or just groups opens: `(`, `(?:`, `(?<name>`. */
+const GROUP_OPENER = /^\((?:\?:|\?<[A-Za-z_$][\w$]*>)?/;
+/** How a lookahead or lookbehind opens. */
+const LOOKAROUND = /^\(\?(?:[=!]|<[=!])/;
+/** Alternatives one pattern is spelled out into at most (a pattern with more is left undecided). */
+const MAX_ALTERNATIVES = 256;
+
+/**
+ * The alternatives of `source` between `from` and `to`, every group that is not repeated (and not a lookaround)
+ * spelled out: `a(b|c)` is {ab, ac}. Undefined when malformed or past MAX_ALTERNATIVES.
+ */
+function expand(source: string, from: number, to: number): Set<string> | undefined {
+  const found = new Set<string>();
+  let start = from;
+  const add = (end: number): boolean => {
+    const spelled = sequence(source, start, end);
+    if (!spelled) return false;
+    for (const text of spelled) found.add(text);
+    return found.size <= MAX_ALTERNATIVES;
+  };
+  for (let j = from; j < to; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === '[' || c === '(') {
+      const next = c === '[' ? classAt(source, j)?.next : groupEnd(source, j);
+      if (next === undefined || next > to) return undefined;
+      j = next - 1;
+    } else if (c === '|') {
+      if (!add(j)) return undefined;
+      start = j + 1;
+    }
+  }
+  return add(to) ? found : undefined;
+}
+
+/** One alternative (no top-level `|`) spelled out: its groups that are not repeated expanded in place. */
+function sequence(source: string, from: number, to: number): string[] | undefined {
+  let spelled = [''];
+  let text = from;
+  for (let j = from; j < to; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === '[') j = (classAt(source, j)?.next ?? to) - 1;
+    else if (c === '(') {
+      const end = groupEnd(source, j);
+      if (end === undefined || end > to) return undefined;
+      const opener = GROUP_OPENER.exec(source.slice(j))![0];
+      const repeated = /^(?:[?*+]|\{\d)/.test(source.slice(end, end + 2));
+      if (repeated || LOOKAROUND.test(source.slice(j, j + 4))) {
+        j = end - 1;
+        continue;
+      }
+      const inner = expand(source, j + opener.length, end - 1);
+      if (!inner) return undefined;
+      const head = source.slice(text, j);
+      spelled = spelled.flatMap((prefix) => [...inner].map((middle) => prefix + head + middle));
+      if (spelled.length > MAX_ALTERNATIVES) return undefined;
+      text = end;
+      j = end - 1;
+    }
+  }
+  const tail = source.slice(text, to);
+  return spelled.map((prefix) => prefix + tail);
+}
+
+/** Where each group opens and ends (past its `)`), outermost first; lookarounds left out. */
+function groups(source: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (let j = 0; j < source.length; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === '[') j = (classAt(source, j)?.next ?? source.length) - 1;
+    else if (c === '(' && !LOOKAROUND.test(source.slice(j, j + 4))) {
+      const end = groupEnd(source, j);
+      if (end !== undefined) found.push([j, end]);
+    }
+  }
+  return found;
+}
+
+/** More alternatives (the old ones all kept) widen; fewer narrow; the same set is the same strings. */
+function setEffect(before: Set<string> | undefined, after: Set<string> | undefined): PatternEffect {
+  if (!before || !after || (before.size === 1 && after.size === 1)) return 'incomparable';
+  const kept = [...before].every((alternative) => after.has(alternative));
+  const none = [...after].every((alternative) => before.has(alternative));
+  return kept && none ? 'none' : kept ? 'widened' : none ? 'narrowed' : 'incomparable';
 }

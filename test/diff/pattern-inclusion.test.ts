@@ -1,13 +1,13 @@
 /**
  * Pattern inclusion: stricter / looser only where it is provable for the simple shapes (quantifier bounds,
- * character classes, same anchors); anything else stays incomparable. Every verdict is also checked against
+ * character classes, same anchors, alternatives added or removed); anything else stays incomparable. Every verdict is also checked against
  * sample strings, so a wrong "stricter" cannot pass.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { patternEffect } from '../../src/diff/pattern-inclusion.ts';
 
-const SAMPLES = ['', 'a', 'ab', 'abc', 'Ab', 'Abc', 'Abcd', 'a1', '12', '123', '1234', 'a-b', 'a.b', 'a_b', 'x', 'xx', 'A', 'AB', 'aaa', 'abab', 'ababab', '-', 'a\nb', 'z9', 'Z', 'aB1_'];
+const SAMPLES = ['', 'a', 'b', 'c', 'xa', 'xc', 'aa', 'bb', 'ac', 'ad', 'bc', 'abe', 'abg', 'cdf', 'v', 'v.a', 'v.b', 'ES2016', 'es2016.a', 'Es2016.I', 'ES2016.x', 'ab', 'abc', 'Ab', 'Abc', 'Abcd', 'a1', '12', '123', '1234', 'a-b', 'a.b', 'a_b', 'x', 'xx', 'A', 'AB', 'aaa', 'abab', 'ababab', '-', 'a\nb', 'z9', 'Z', 'aB1_'];
 
 /** Every sample `narrow` accepts, `wide` accepts too. */
 function holds(wide: string, narrow: string): boolean {
@@ -43,6 +43,29 @@ const cases: Array<[string, string, string]> = [
   ['^[a-z]+$', '^[a-z]+?$', 'none'],
   ['^\\$+$', '^\\${2,}$', 'narrowed'],
   ['^.+$', '^[\\s\\S]+$', 'incomparable'],
+  // Alternatives added or removed, the rest unchanged.
+  ['^(a|b)$', '^(a|b|x)$', 'widened'],
+  ['^(a|b|x)$', '^(a|b)$', 'narrowed'],
+  ['^(a|b)$', '^(b|a)$', 'none'],
+  ['^(?:ab|x)+$', '^(?:ab|x|12)+$', 'widened'],
+  ['^(?<v>a|b)$', '^(?<v>a|b|x)$', 'widened'],
+  ['^a$|^b$', '^a$|^b$|^Z$', 'widened'],
+  ['^(x(a|b))$', '^(x(a|b|c))$', 'widened'],
+  ['^(a|b)$', '^(a|c)$', 'incomparable'],
+  ['^x(a|b)$', '^y(a|b|c)$', 'incomparable'],
+  ['^(?!a|b)[a-z]+$', '^(?!a|b|c)[a-z]+$', 'incomparable'],
+  ['^(a|b)\\1$', '^(a|b|x)\\1$', 'incomparable'],
+  ['^[a|b]+$', '^[a|b|x]+$', 'widened'],
+  ['^x(a|b)$', '^x(a|b|c)$', 'widened'],
+  ['^(a|b)(c|d)$', '^(a|b)c$', 'narrowed'],
+  ['^(ab|cd)(e|f)$', '^(ab|cd)(e|f|g)$', 'widened'],
+  // A repeated group keeps its place; what it is made of is spelled out (schemastore's tsconfig `lib`).
+  ['^[Ee][Ss]2016(\\.[Aa])?$', '^[Ee][Ss]2016(\\.([Ii]|[Aa]))?$', 'widened'],
+  ['^v(\\.(a|b))?$', '^v(\\.a)?$', 'narrowed'],
+  [`^${'(a|b)'.repeat(10)}$`, `^${'(a|b)'.repeat(9)}(a|b|c)$`, 'widened'],
+  // Two groups changed at once: only spelling out the whole pattern would tell, and it has too many alternatives.
+  [`^${'(a|b)'.repeat(10)}$`, `^(a|b|c)${'(a|b)'.repeat(8)}(a|b|c)$`, 'incomparable'],
+  ['^(a|b)(c|d)$', '^(a|b|x)(c|d|y)$', 'widened'],
 ];
 
 test('each verdict, and the sample strings agree with every provable one', () => {
