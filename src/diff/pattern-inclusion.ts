@@ -239,6 +239,9 @@ function atomsEffect(before: string, after: string): PatternEffect {
  * renumbers them).
  */
 function alternativesEffect(before: string, after: string): PatternEffect {
+  // Spec text: each group is looked at from each enclosing one, so the work grows with length times groups.
+  const large = (pattern: string) => pattern.length > MAX_ALTERNATION_LENGTH || (pattern.match(/\(/g)?.length ?? 0) > MAX_GROUPS;
+  if (large(before) || large(after)) return 'incomparable';
   if (/\\(?:[1-9]|k<)/.test(before) || /\\(?:[1-9]|k<)/.test(after)) return 'incomparable';
   const whole = setEffect(expand(before, 0, before.length), expand(after, 0, after.length));
   if (whole !== 'incomparable') return whole;
@@ -253,6 +256,12 @@ function alternativesEffect(before: string, after: string): PatternEffect {
   return 'incomparable';
 }
 
+/**
+ * Longer patterns, or patterns with more groups, are left undecided by alternatives (real ones are far smaller;
+ * the atom comparison is linear and has no such bound).
+ */
+const MAX_ALTERNATION_LENGTH = 4_000;
+const MAX_GROUPS = 64;
 /** How a group that captures or just groups opens: `(`, `(?:`, `(?<name>`. */
 const GROUP_OPENER = /^\((?:\?:|\?<[A-Za-z_$][\w$]*>)?/;
 /** How a lookahead or lookbehind opens. */

@@ -77,6 +77,14 @@ test('each verdict, and the sample strings agree with every provable one', () =>
   }
 });
 
+test('alternatives of a pattern over 4,000 characters or 64 groups are not compared (spec text: bounded work)', () => {
+  const nested = (depth: number, last: string) => `^${'(a|'.repeat(depth)}${last}${')'.repeat(depth)}$`;
+  assert.is(patternEffect(nested(40, 'b'), nested(40, 'b|c')), 'widened');
+  assert.is(patternEffect(nested(65, 'b'), nested(65, 'b|c')), 'incomparable');
+  assert.is(patternEffect(nested(1_500, 'b'), nested(1_500, 'b|c')), 'incomparable');
+  assert.is(patternEffect(`^(${'a|'.repeat(50_000)}b)$`, `^(${'a|'.repeat(50_000)}b|c)$`), 'incomparable');
+});
+
 test('malformed or unusual patterns are undecided, never an exception', () => {
   for (const [before, after] of [['^[a-z', '^[a-z]$'], ['(a', 'a'], ['a{', 'a{{'], ['\\', '\\\\'], ['^$', '^a*$'], ['[]', '[a]']]) {
     const effect = patternEffect(before, after);
