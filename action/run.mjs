@@ -2,11 +2,12 @@
 // The specver GitHub Action. On a pull request: run `breaking` against the merge-base with the target branch
 // (annotations), put the table of every change that run judged in the job summary, and optionally commit (and
 // push) a changeset for changes no changeset covers yet; on a fork's pull request the changeset is suggested in
-// the summary instead. On the main branch: run `version` and write the release pull request's body and outputs; `tag` creates (and
-// pushes) the tags of released versions. The exit code follows `breaking` on pull requests and `version` on
-// main. Runs the CLI named by SPECVER_CLI (the project's pinned specver, chosen by action/select-cli.mjs), or
-// else the one built in this repository (dist/main.cjs). `main(env, io)` takes the log and the way specver is run
-// (a child process by default), so the flows can be exercised without starting a process per specver command.
+// the summary instead. On the main branch: run `version` and write the release pull request's body and outputs;
+// `tag` creates (and pushes) the tags of released versions. The exit code follows `breaking` on pull requests
+// and `version` on main. Runs the CLI named by SPECVER_CLI (the project's pinned specver, chosen by
+// action/select-cli.mjs), or else the one built in this repository (dist/main.cjs). `main(env, io)` takes the log
+// and the way specver is run (a child process by default), so the flows can be exercised without starting a
+// process per specver command.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
