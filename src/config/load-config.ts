@@ -43,10 +43,13 @@ export function findConfigFile(cwd: string, explicit?: string): string | undefin
   }
 }
 
-/** How the config file is named in messages: relative to cwd when that is short, else absolute. */
+/**
+ * How the config file is named in messages: relative to cwd when that is no longer than the absolute path (so
+ * `../team/specver.yaml` stays as typed, and `/dev/null` does not become `../../../../dev/null`).
+ */
 export function displayPath(cwd: string, file: string): string {
   const rel = relative(cwd, file);
-  return rel && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+  return rel && !isAbsolute(rel) && rel.length <= file.length ? rel.split(sep).join('/') : file;
 }
 
 /** Finds and loads the project's configuration. */

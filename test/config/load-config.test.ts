@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { CONTRACT_NAME_PATTERN } from '../../src/types.ts';
-import { findConfigFile, loadConfig, parseConfig, requireContracts } from '../../src/config/load-config.ts';
+import { displayPath, findConfigFile, loadConfig, parseConfig, requireContracts } from '../../src/config/load-config.ts';
 import { ConfigError } from '../../src/errors.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
 
@@ -210,6 +210,14 @@ test('loadConfig with -c names the file in errors relative to cwd', async () => 
     assert.instance(error, ConfigError);
     assert.ok((error as ConfigError).located.startsWith('conf/specver.yaml:1: '), (error as ConfigError).located);
   }
+});
+
+test('displayPath: relative to cwd unless the absolute path is shorter', () => {
+  assert.is(displayPath('/home/me/api', '/home/me/api/conf/specver.yaml'), 'conf/specver.yaml');
+  assert.is(displayPath('/home/me/projects/api', '/home/me/projects/team/specver.yaml'), '../team/specver.yaml');
+  assert.is(displayPath('/run/user/build/worker-1/api', '/dev/urandom'), '/dev/urandom', 'not ../../../../../dev/urandom');
+  assert.is(displayPath('/tmp/x', '/dev/null'), '/dev/null');
+  assert.is(displayPath('/home/me/api', '/home/me/api'), '/home/me/api');
 });
 
 test('a missing config: ConfigError naming cwd with an init hint', async () => {
