@@ -111,7 +111,8 @@ if (dirFlag < 0 && !ensureFreshBuild()) {
 /**
  * Where the run's temp root goes. The suite makes a few thousand temp projects and git repositories, and on a
  * disk (ext4 with discard, say) their creation and removal cost about a tenth of the run: so a memory-backed
- * /dev/shm is used when it is a tmpfs with room to spare, unless the caller chose a TMPDIR (which always wins).
+ * /dev/shm is used when it is a tmpfs with room to spare that may hold programs (some tests run scripts they
+ * write), unless the caller chose a TMPDIR (which always wins).
  */
 function tempParent() {
   if (process.platform !== 'linux' || process.env.TMPDIR) return tmpdir();
@@ -119,7 +120,9 @@ function tempParent() {
   try {
     const shm = statfsSync('/dev/shm');
     accessSync('/dev/shm', constants.W_OK);
-    if (shm.type === TMPFS_MAGIC && shm.bavail * shm.bsize >= 2 * 1024 ** 3) return '/dev/shm';
+    const mount = readFileSync('/proc/self/mounts', 'utf8').split('\n').findLast((line) => line.split(' ')[1] === '/dev/shm');
+    const noexec = mount?.split(' ')[3]?.split(',').includes('noexec') ?? true;
+    if (shm.type === TMPFS_MAGIC && !noexec && shm.bavail * shm.bsize >= 2 * 1024 ** 3) return '/dev/shm';
   } catch {
     // no /dev/shm, or not ours to write
   }
