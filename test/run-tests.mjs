@@ -166,7 +166,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /**
- * Test code runs briefly and once: V8's optimising compilers (TurboFan on two background threads) spent about a
+ * Test code runs briefly and once: V8's optimising compiler (TurboFan, on background threads) spent about a
  * seventh of the suite's CPU compiling it, for little return. Workers stop at the baseline compiler (Sparkplug);
  * the heavy real-spec checks run a little slower, the whole run about a tenth faster. Nothing else differs.
  */
