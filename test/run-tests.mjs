@@ -129,10 +129,13 @@ function tempParent() {
   return tmpdir();
 }
 const tempBase = tempParent();
-// The roots of earlier runs that were killed before they could remove theirs (their runner pid is gone).
-for (const name of readdirSync(tempBase)) {
-  const pid = /^specver-test-run-(\d+)-/.exec(name)?.[1];
-  if (pid !== undefined && !isAlive(Number(pid))) rmSync(join(tempBase, name), { recursive: true, force: true, maxRetries: 3 });
+// The roots of earlier runs that were killed before they could remove theirs (their runner pid is gone), in
+// either place an earlier run may have chosen.
+for (const parent of new Set([tempBase, tmpdir()])) {
+  for (const name of readdirSync(parent)) {
+    const pid = /^specver-test-run-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !isAlive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true, maxRetries: 3 });
+  }
 }
 // World-writable with the sticky bit, like /tmp: some tests run a child as an unprivileged user.
 const tempRoot = mkdtempSync(join(tempBase, `specver-test-run-${process.pid}-`));
