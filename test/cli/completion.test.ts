@@ -10,13 +10,25 @@ import { emptyProject, fixtureProject, REPO_ROOT } from '../helpers/temp-project
 
 const project = emptyProject();
 
+/**
+ * Runs `program` in a bash that reads no start-up file. Bash reads ~/.bashrc even when not interactive if its
+ * stdin is a socket (it takes that for rshd) and SHLVL is below 2: Node's pipes are sockets, so a `npm test`
+ * started with SHLVL unset or 0 ran the developer's .bashrc (pyenv, nvm, ...) in every completion, about half
+ * a second each. Nothing of the user's shell belongs in these answers anyway.
+ */
+function bash(program: string, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  const env = { ...(options.env ?? process.env) };
+  delete env.BASH_ENV;
+  return execFileSync('bash', ['--norc', '--noprofile', '-c', program], { cwd: options.cwd, env, encoding: 'utf8' });
+}
+
 async function complete(line: string): Promise<string[]> {
   const script = (await runSpecver(['completion', 'bash'], { cwd: project.dir })).stdout;
   const file = join(project.dir, 'specver.bash');
   writeFileSync(file, script);
   const words = line.split(' ');
   const program = `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _specver_complete; echo "\${COMPREPLY[*]}"`;
-  return execFileSync('bash', ['-c', program], { encoding: 'utf8' }).trim().split(/\s+/);
+  return bash(program).trim().split(/\s+/);
 }
 
 test('bash completion offers commands, subcommands and options', async () => {
@@ -38,7 +50,7 @@ test('bash completion offers the project\'s contract names where a command takes
   const completeIn = (line: string) => {
     const words = line.split(' ');
     const program = `source specver.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _specver_complete; echo "\${COMPREPLY[*]}"`;
-    return execFileSync('bash', ['-c', program], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } }).trim().split(/\s+/);
+    return bash(program, { cwd: p.dir, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } }).trim().split(/\s+/);
   };
   assert.equal(completeIn('specver diff pe'), ['petstore']);
   const names = await runSpecver(['contract', 'list', '--names'], { cwd: p.dir });
@@ -61,7 +73,7 @@ async function completeBuilt(line: string): Promise<string[]> {
   if (builtScript === undefined) writeFileSync(file, (builtScript = (await runBuiltSpecver(['completion', 'bash'], { cwd: project.dir })).stdout));
   const words = line.split(' ');
   const program = `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _specver_complete; echo "\${COMPREPLY[*]}"`;
-  return execFileSync('bash', ['-c', program], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+  return bash(program).trim().split(/\s+/).filter(Boolean);
 }
 
 test('bash completion offers the values of an option with choices, and of a positional argument (built CLI)', async () => {
@@ -105,6 +117,15 @@ test('zsh and fish scripts mention every top-level command', async () => {
       assert.ok(r.stdout.includes(command), `${shell} script lacks ${command}`);
     }
   }
+});
+
+test("completions are asked of a bash that runs none of the user's start-up files", () => {
+  // As `npm test` may start it: SHLVL 0 and stdin a socket make bash read ~/.bashrc; BASH_ENV is read by any bash.
+  const home = join(project.dir, 'home');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, '.bashrc'), 'echo "read .bashrc"; exit 3\n');
+  writeFileSync(join(home, 'bash-env'), 'echo "read BASH_ENV"; exit 3\n');
+  assert.is(bash('echo clean', { env: { ...process.env, HOME: home, SHLVL: '0', BASH_ENV: join(home, 'bash-env') } }), 'clean\n');
 });
 
 test('an unknown shell is a usage error', async () => {
