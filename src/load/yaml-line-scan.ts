@@ -104,9 +104,26 @@ class YamlScanner {
   }
 
   lookup(segments: readonly string[]): number | undefined {
+    const found = this.locate(segments);
+    return found && found.line + 1;
+  }
+
+  /**
+   * Where the value of the mapping entry at `segments` is written, when it is all on the entry's own line
+   * (nothing nested or continued below it): from just after the key's colon to the end of the line, comment
+   * included. Undefined when there is no such entry or its value goes on below.
+   */
+  inlineValue(segments: readonly string[]): { start: number; end: number } | undefined {
+    const entry = this.locate(segments)?.entry;
+    if (!entry || this.after[entry.line] !== this.nextContent(entry.line)) return undefined;
+    return { start: this.starts[entry.line]! + entry.valueColumn, end: this.ends[entry.line]! };
+  }
+
+  /** The 0-based line of the node at `segments`, and its mapping entry when the last step is a key. */
+  private locate(segments: readonly string[]): { line: number; entry?: Entry } | undefined {
     if (!this.root) return giveUp();
     let block: Block | undefined = this.root;
-    let line = this.root.line + 1;
+    let found: { line: number; entry?: Entry } = { line: this.root.line };
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i]!;
       const last = i === segments.length - 1;
@@ -115,18 +132,18 @@ class YamlScanner {
         const entries = this.mapEntries(block);
         const entry = entries.get(segment);
         if (!entry) return this.partial.has(entries) ? giveUp() : NOT_FOUND;
-        line = entry.line + 1;
+        found = { line: entry.line, entry };
         if (!last) block = this.valueBlock(entry, block.column);
       } else {
         if (!/^(0|[1-9]\d*)$/.test(segment)) return NOT_FOUND;
         const item = this.seqItems(block)[Number(segment)];
         if (!item) return NOT_FOUND;
         const content = this.itemContent(item, block.column, last);
-        line = content.line + 1;
+        found = { line: content.line };
         block = content.block;
       }
     }
-    return line;
+    return found;
   }
 
   /** The collection whose first entry starts at this line and column; undefined for a multi-line scalar. */

@@ -5,6 +5,7 @@
  * order, indentation and the rest of the file stay byte-identical.
  */
 import { isScalar, parseDocument, Scalar } from 'yaml';
+import { YamlLineScanner, YamlScanGaveUp } from '../load/yaml-line-scan.ts';
 
 /** The value as the same kind of scalar: plain stays plain, quoted stays quoted (JSON is double-quoted). */
 function rendered(node: Scalar, version: string): string {
@@ -86,21 +87,66 @@ function withJsonInfoVersion(text: string, version: string): string | undefined 
   return `${text.slice(0, range[0])}${JSON.stringify(version)}${text.slice(range[1])}`;
 }
 
+/** `text` with `node` (a scalar of it, found by `parseDocument`) set to `version`; the text itself when it already says so. */
+function replacedScalar(text: string, node: Scalar, range: [number, number], version: string): string {
+  if (node.value === version) return text;
+  const [start, end] = range;
+  // A block scalar's range takes in its line break: keep it.
+  const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
+  return `${text.slice(0, start)}${rendered(node, version)}${lineBreak}${text.slice(end)}`;
+}
+
+/**
+ * Block-style YAML whose `info.version` is a scalar on its own line: that line alone is parsed (the yaml
+ * Document API takes about half a second per MB, and a release edits the spec and its snapshot). The path to
+ * it is read from the indentation (load/yaml-line-scan.ts), which gives up on anything outside plain block
+ * style. `null` when this cannot decide, so the whole document is parsed instead.
+ */
+export function withYamlLineInfoVersion(text: string, version: string): string | null {
+  const line = infoVersionLine(text);
+  if (!line) return null;
+  // The value as the entry of a one-line mapping, so it is read exactly as in its place (same scalar, tags, style).
+  const doc = parseDocument(line.entry, { uniqueKeys: false });
+  const node = doc.errors.length === 0 ? doc.get(LINE_KEY, true) : undefined;
+  if (!isScalar(node) || !node.range || !INLINE_TYPES.has(node.type)) return null;
+  return replacedScalar(text, node, [node.range[0] + line.shift, node.range[1] + line.shift], version);
+}
+
+const LINE_KEY = 'v';
+
+/**
+ * Block-style YAML whose `info.version` is written on one line: that value as a one-line mapping of its own
+ * (`entry`, key `v`), and what to add to an offset in `entry` for the offset in `text`. Undefined when the
+ * indentation cannot tell exactly (load/yaml-line-scan.ts gives up outside plain block style), or the value
+ * is empty or goes on below its line.
+ */
+export function infoVersionLine(text: string): { entry: string; shift: number } | undefined {
+  let value: { start: number; end: number } | undefined;
+  try {
+    value = new YamlLineScanner(text).inlineValue(['info', 'version']);
+  } catch (error) {
+    if (error instanceof YamlScanGaveUp) return undefined;
+    throw error;
+  }
+  if (!value || text.slice(value.start, value.end).trim() === '') return undefined;
+  const key = `${LINE_KEY}:`;
+  return { entry: key + text.slice(value.start, value.end), shift: value.start - key.length };
+}
+const INLINE_TYPES = new Set<Scalar['type']>([Scalar.PLAIN, Scalar.QUOTE_SINGLE, Scalar.QUOTE_DOUBLE]);
+
 /**
  * `text` with `info.version` set to `version`; the text itself when it already says so; undefined when the
- * document has no scalar `info.version` (or does not parse), which leaves the file alone.
+ * document has no scalar `info.version` (or, read whole, does not parse), which leaves the file alone. Read
+ * from its line, a syntax error elsewhere in the file goes unseen: `version` has loaded the spec before.
  */
 export function withInfoVersion(text: string, version: string): string | undefined {
   const json = withJsonInfoVersion(text, version);
   if (json !== null) return json;
+  const line = withYamlLineInfoVersion(text, version);
+  if (line !== null) return line;
   const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) return undefined;
   const node = doc.getIn(['info', 'version'], true);
   if (!isScalar(node) || !node.range) return undefined;
-  if (node.value === version) return text;
-  const [start, end] = node.range;
-  const replaced = text.slice(start, end);
-  // A block scalar's range takes in its line break: keep it.
-  const lineBreak = /\r?\n$/.exec(replaced)?.[0] ?? '';
-  return `${text.slice(0, start)}${rendered(node, version)}${lineBreak}${text.slice(end)}`;
+  return replacedScalar(text, node, [node.range[0], node.range[1]], version);
 }

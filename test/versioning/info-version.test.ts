@@ -1,6 +1,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withInfoVersion } from '../../src/versioning/info-version.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isScalar, parseDocument, Scalar } from 'yaml';
+import { withInfoVersion, withYamlLineInfoVersion } from '../../src/versioning/info-version.ts';
+import { FIXTURES } from '../helpers/temp-project.ts';
+
+/** The edit as made from a parse of the whole document, which the one-line reading must always agree with. */
+function wholeDocumentEdit(text: string, version: string, doc = parseDocument(text, { uniqueKeys: false })): string | undefined {
+  if (doc.errors.length > 0) return undefined;
+  const node = doc.getIn(['info', 'version'], true);
+  if (!isScalar(node) || !node.range) return undefined;
+  if (node.value === version) return text;
+  const [start, end] = node.range;
+  const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
+  const value = node.type === Scalar.PLAIN ? version : node.type === Scalar.QUOTE_SINGLE ? `'${version}'` : JSON.stringify(version);
+  return `${text.slice(0, start)}${value}${lineBreak}${text.slice(end)}`;
+}
 
 test('YAML: only the value changes, in its own quoting; comments, order and layout stay', () => {
   const yaml = 'openapi: 3.0.3\ninfo:\n  title: Pets   # the title\n  version: 1.4.2 # released by specver\npaths: {}\n';
@@ -8,6 +24,74 @@ test('YAML: only the value changes, in its own quoting; comments, order and layo
   assert.is(withInfoVersion('info:\n  version: "1"\n', '1.0.1'), 'info:\n  version: "1.0.1"\n');
   assert.is(withInfoVersion("info:\n  version: '1'\n", '1.0.1-rc.0'), "info:\n  version: '1.0.1-rc.0'\n");
   assert.is(withInfoVersion('info:\n  version: |\n    1.0\nx: 1\n', '2.0.0'), 'info:\n  version: "2.0.0"\nx: 1\n');
+});
+
+test('YAML: read from the line info.version is on, or from the whole document where that line cannot tell', () => {
+  const decidedByLine = [
+    'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.4.2 # released\npaths: {}\n',
+    'info:\n  "version": "1"   # quoted key\n',
+    'info:\n  version: !!str 1.0\n',
+    'info:\n  version: &v 1.0.0\nx-same: 1\n',
+    'info:\n  version: 1.10\n',
+    "info:\n  version: 'it''s 1'\n",
+    'info:\r\n  version: 3.0.0\r\npaths: {}\r\n',
+    '# comment\ninfo:\n\n  # inside\n  version: 2.0.0\n\n',
+  ];
+  const wholeDocument = [
+    '---\ninfo:\n  version: 1.0.0\n', // a document marker: the scan gives up
+    'info: {version: 1.0.0}\n', // flow style
+    'info:\n  version: 1.0\n    .1\n', // a plain scalar continued below
+    'info:\n  version: >-\n    1.0\n', // a block scalar
+    'info:\n  version: *v\n', // an alias (to nothing)
+    'info:\n  version:\n', // no value
+    'info:\n  version: "1.0\n    still quoted"\n',
+    'info:\n\tversion: 1.0.0\n', // a tab
+  ];
+  for (const text of decidedByLine) {
+    assert.ok(withYamlLineInfoVersion(text, '9.0.0') !== null, `decided by its line: ${JSON.stringify(text)}`);
+    assert.is(withInfoVersion(text, '9.0.0'), wholeDocumentEdit(text, '9.0.0'), JSON.stringify(text));
+  }
+  for (const text of wholeDocument) {
+    assert.is(withYamlLineInfoVersion(text, '9.0.0'), null, `left to the whole document: ${JSON.stringify(text)}`);
+    assert.is(withInfoVersion(text, '9.0.0'), wholeDocumentEdit(text, '9.0.0'), JSON.stringify(text));
+  }
+});
+
+test('YAML: every fixture with an info block gets the edit a whole-document parse gives; real specs from one line', () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.ya?ml$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(FIXTURES);
+  let real = 0;
+  let checked = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    // A file the yaml package cannot parse (fixtures/bad) is refused before any release reaches this edit.
+    if (!/^info:/m.test(text)) continue;
+    if (text.length > 64 * 1024) {
+      // Parsed whole, a big spec costs the suite a quarter of a second: its edit is checked line by line.
+      const before = text.split('\n');
+      const after = withInfoVersion(text, '99.0.0')!.split('\n');
+      const changed = before.flatMap((line, i) => (line === after[i] ? [] : [after[i]!.trim()]));
+      assert.is(after.length, before.length, file);
+      assert.equal(changed.map((line) => /^version: (99\.0\.0|'99\.0\.0'|"99\.0\.0")( +#.*)?$/.test(line)), [true], file);
+    }
+    const doc = text.length > 64 * 1024 ? undefined : parseDocument(text, { uniqueKeys: false });
+    if (doc?.errors.length) continue;
+    checked++;
+    // Block style, as real specs are written (the fixtures with `info: {...}` in flow style are parsed whole).
+    if (file.includes('/real-specs/')) {
+      real++;
+      assert.ok(withYamlLineInfoVersion(text, '99.0.0') !== null, `${file}: not decided from its info.version line`);
+    }
+    if (doc) assert.is(withInfoVersion(text, '99.0.0'), wholeDocumentEdit(text, '99.0.0', doc), file);
+  }
+  assert.ok(checked >= 50 && real >= 10, `only ${checked} fixtures with an info block, ${real} of them real specs`);
 });
 
 test('JSON: a minimal text edit; tabs, spacing and key order stay byte-identical', () => {
