@@ -262,8 +262,15 @@ export function examplesValid(doc: LintDocument): ExampleProblem[] {
   // Validators per direction, built when first needed; a document without required readOnly/writeOnly
   // properties judges every example with the plain ones.
   const validators = new Map<Direction | 'plain', Validators>();
+  // Asked once per direction: it reads every schema of the document, and every example asks it.
+  const directed = new Map<Direction, boolean>();
+  const directs = (direction: Direction): boolean => {
+    let answer = directed.get(direction);
+    if (answer === undefined) directed.set(direction, (answer = needsDirection(doc, direction)));
+    return answer;
+  };
   const validatorsOf = (direction?: Direction): Validators => {
-    const key = direction && needsDirection(doc, direction) ? direction : 'plain';
+    const key = direction && directs(direction) ? direction : 'plain';
     let found = validators.get(key);
     if (!found) validators.set(key, (found = validatorsFor(doc, key === 'plain' ? undefined : key)));
     return found;
