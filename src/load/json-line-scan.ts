@@ -46,24 +46,37 @@ export function scanningJsonLineLookup(text: string): LineLookup {
   /**
    * Offset just past each object and array, by its opening offset: one pass over the text on first need, so
    * crossing a container costs a lookup instead of a scan of its content (nested lookups would otherwise scan
-   * the same text once per level).
+   * the same text once per level). Two arrays in text order, searched by halves: a generated spec of 100,000
+   * operations has millions of containers, and a Map of them cost more to fill and to collect than the lookups.
    */
-  let closers: Map<number, number> | undefined;
+  let opens: number[] | undefined;
+  let closes: number[] | undefined;
   const closerOf = (open: number): number => {
-    if (!closers) {
-      closers = new Map();
+    if (!opens || !closes) {
+      opens = [];
+      closes = [];
       const stack: number[] = [];
       for (let i = 0; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 34) i = skipString(i) - 1;
-        else if (d === 123 || d === 91) stack.push(i);
-        else if (d === 125 || d === 93) {
-          const start = stack.pop();
-          if (start !== undefined) closers.set(start, i + 1);
+        else if (d === 123 || d === 91) {
+          stack.push(opens.length);
+          opens.push(i);
+          closes.push(text.length);
+        } else if (d === 125 || d === 93) {
+          const index = stack.pop();
+          if (index !== undefined) closes[index] = i + 1;
         }
       }
     }
-    return closers.get(open) ?? text.length;
+    let low = 0;
+    let high = opens.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (opens[mid]! < open) low = mid + 1;
+      else high = mid;
+    }
+    return opens[low] === open ? closes[low]! : text.length;
   };
   /** Offset just past the value starting at i. */
   const skipValue = (i: number): number => {
