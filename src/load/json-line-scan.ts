@@ -18,14 +18,7 @@ export function scanningJsonLineLookup(text: string): LineLookup {
       newlines = [];
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) newlines.push(i);
     }
-    let low = 0;
-    let high = newlines.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (newlines[mid]! < offset) low = mid + 1;
-      else high = mid;
-    }
-    return low + 1;
+    return firstAtLeast(newlines, offset) + 1;
   };
 
   const skipWhitespace = (i: number): number => {
@@ -69,14 +62,8 @@ export function scanningJsonLineLookup(text: string): LineLookup {
         }
       }
     }
-    let low = 0;
-    let high = opens.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (opens[mid]! < open) low = mid + 1;
-      else high = mid;
-    }
-    return opens[low] === open ? closes[low]! : text.length;
+    const at = firstAtLeast(opens, open);
+    return opens[at] === open ? closes[at]! : text.length;
   };
   /** Offset just past the value starting at i. */
   const skipValue = (i: number): number => {
@@ -143,4 +130,16 @@ export function scanningJsonLineLookup(text: string): LineLookup {
     }
     return line;
   };
+}
+
+/** The index of the first number in ascending `sorted` that is `value` or more (`sorted.length` if none is). */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
