@@ -58,30 +58,23 @@ test('YAML: read from the line info.version is on, or from the whole document wh
 });
 
 test('YAML: every fixture with an info block gets the edit a whole-document parse gives; real specs from one line', () => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.ya?ml$/.test(entry.name)) files.push(path);
-    }
-  };
-  walk(FIXTURES);
+  const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((name) => /\.ya?ml$/.test(name)).map((name) => join(FIXTURES, name));
   let real = 0;
   let checked = 0;
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    // A file the yaml package cannot parse (fixtures/bad) is refused before any release reaches this edit.
     if (!/^info:/m.test(text)) continue;
-    if (text.length > 64 * 1024) {
-      // Parsed whole, a big spec costs the suite a quarter of a second: its edit is checked line by line.
+    // Parsed whole, a big spec costs the suite a quarter of a second: its edit is checked line by line.
+    const big = text.length > 64 * 1024;
+    if (big) {
       const before = text.split('\n');
       const after = withInfoVersion(text, '99.0.0')!.split('\n');
       const changed = before.flatMap((line, i) => (line === after[i] ? [] : [after[i]!.trim()]));
       assert.is(after.length, before.length, file);
       assert.equal(changed.map((line) => /^version: (99\.0\.0|'99\.0\.0'|"99\.0\.0")( +#.*)?$/.test(line)), [true], file);
     }
-    const doc = text.length > 64 * 1024 ? undefined : parseDocument(text, { uniqueKeys: false });
+    const doc = big ? undefined : parseDocument(text, { uniqueKeys: false });
+    // A file the yaml package cannot parse (fixtures/bad) is refused before any release reaches this edit.
     if (doc?.errors.length) continue;
     checked++;
     // Block style, as real specs are written (the fixtures with `info: {...}` in flow style are parsed whole).
