@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
  * Part of `npm run build`, after tsc. With esbuild, dependencies included:
- * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, which the bin loads with V8's code
- *   cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
+ * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, written inside Node's module wrapper,
+ *   which the bin loads with V8's code cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
  *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
+ * - dist/generated/meta-*.cjs: the meta-schema validators of lint (generated ajv code, 1 MB of the 2.7 MB the bundle
+ *   was), one file per kind of document, minified and kept apart: every run reads the whole bundle, about 10 ms per
+ *   MB here, and only `lint` needs one of these. The bundle `require`s the one it needs, as src/lint/meta-schema.ts
+ *   imports it from sources.
  * - dist/main.cjs: the bin (CommonJS, like the bundle), a few lines that answer `--version` alone or load that bundle.
  * - dist/pipeline/compare-worker.js: where a worker thread of parallel comparisons starts; it loads the same bundle.
  * - dist/cli-<hash>.cjs.map: the bundle's source map (positions only, no sources), read only to print a stack
@@ -15,7 +19,8 @@
  * from it (rules/, schemas/, package.json, the worker, createRequire) resolve exactly as they do unbundled.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -50,8 +55,29 @@ const common = { bundle: true, platform: 'node', target: 'node20', plugins: [imp
 rmSync(`${dist}chunks`, { recursive: true, force: true }); // earlier builds split the CLI into chunks
 for (const name of readdirSync(dist)) if (/^cli-[A-Z0-9]+\.cjs(\..+\.cache|\.map)?$/.test(name)) rmSync(`${dist}${name}`);
 
+// The meta-schema validators, apart: each `import()` of one becomes a require of its file beside the bundle.
+const metaValidators = readdirSync(`${src}generated`).filter((name) => name.startsWith('meta-')).map((name) => basename(name, '.ts'));
+const metaValidatorsApart = {
+  name: 'meta-validators-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/generated\/meta-[^/]+\.ts$/ }, (args) => ({ path: basename(args.path, '.ts'), namespace: 'meta-validator' }));
+    b.onLoad({ filter: /.*/, namespace: 'meta-validator' }, (args) => ({ contents: `module.exports = require('./generated/${args.path}.cjs');`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/generated\/meta-[^/]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(metaValidators.map((name) => [`generated/${name}`, `${src}generated/${name}.ts`])),
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // Generated code: no names anyone reads in a stack trace, so the identifiers are shortened too.
+  minify: true,
+  banner: { js: moduleUrlHelpers("require('node:url').pathToFileURL(__filename).href").join('\n') },
+});
+
 const cli = await build({
   ...common,
+  plugins: [importMetaUrlPerModule, metaValidatorsApart],
   entryPoints: { cli: `${src}cli/entry.ts` },
   entryNames: '[name]-[hash]',
   outExtension: { '.js': '.cjs' },
@@ -68,8 +94,12 @@ const bundle = basename(Object.keys(cli.metafile.outputs).find((file) => file.en
 if (!existsSync(`${dist}${bundle}.map`)) throw new Error(`esbuild wrote no dist/${bundle}.map`);
 // The loader reads the bundle as latin1 (a one-byte string, no UTF-8 decoding): that needs ASCII, which esbuild's
 // default charset gives outside comments, and minifying leaves none.
-const nonAscii = /[^\x00-\x7f]/.exec(readFileSync(`${dist}${bundle}`, 'latin1'));
+const output = readFileSync(`${dist}${bundle}`, 'latin1');
+const nonAscii = /[^\x00-\x7f]/.exec(output);
 if (nonAscii) throw new Error(`dist/${bundle} has a non-ASCII character at offset ${nonAscii.index}: the loader reads it as latin1`);
+// Written inside Node's module wrapper, as the loader compiles it: it then compiles the file's text as it is
+// read, without a copy. The wrapper opens on the first line, so the source map's positions still hold.
+writeFileSync(`${dist}${bundle}`, Module.wrap(output), 'latin1');
 
 // The bin and the worker's entry load the bundle; the modules behind it are imported only when running from sources.
 const fromSourcesOnly = { name: 'from-sources-only', setup: (b) => b.onResolve({ filter: /\/(cli\/entry|compare-worker)\.ts$/ }, (args) => ({ path: args.path, external: true })) };
@@ -89,4 +119,4 @@ await build({
   format: 'esm',
   banner: { js: moduleUrlHelpers('import.meta.url').join('\n') }, // it makes its own require
 });
-console.log(`bundled dist/${bundle}, dist/main.cjs and dist/pipeline/compare-worker.js`);
+console.log(`bundled dist/${bundle}, dist/main.cjs, dist/pipeline/compare-worker.js and ${metaValidators.length} meta-schema validators in dist/generated/`);

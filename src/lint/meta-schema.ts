@@ -4,7 +4,8 @@
  * object is also checked against the 2020-12 meta-schema, which the 3.1 document schema leaves open.
  * The validators are ajv code precompiled by scripts/generate-validators.ts (compiling these schemas took
  * 100-200 ms of every lint run); each is loaded when a document of its kind is first linted
- * (`loadMetaSchema`), as loading all of them cost a few tens of ms.
+ * (`loadMetaSchema`), as loading all of them cost a few tens of ms. The build keeps them out of the CLI's bundle,
+ * one file each beside it (scripts/bundle-cli.mjs), which these imports then require.
  */
 import type { ErrorObject } from 'ajv';
 import { draft04ToDraft07 } from './dialect-map.ts';

@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleIn, CODE_CACHE_FAMILIES, codeCacheFamily, codeCacheName, loadCachedBundle, RUN_TIME_CACHES_KEPT } from '../../src/cli/cached-bundle.ts';
@@ -35,7 +36,17 @@ test('codeCacheFamily: the first word that is not an option picks the cache', ()
 
 test('the build leaves one ASCII bundle, and V8 takes its cache of every family', async () => {
   const bundle = bundleIn(DIST); // exactly one, or it throws
-  assert.not.match(readFileSync(join(DIST, bundle), 'latin1'), /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
+  const source = readFileSync(join(DIST, bundle), 'latin1');
+  assert.not.match(source, /[^\x00-\x7f]/, 'the loader reads the bundle as latin1');
+  const [prefix, suffix] = (Module as unknown as { wrapper: [string, string] }).wrapper;
+  assert.ok(source.startsWith(prefix) && source.endsWith(suffix), "written inside Node's module wrapper: the loader compiles it without a copy");
+  // lint's meta-schema validators are files of their own, which the bundle requires: every run reads the bundle.
+  for (const name of readdirSync(join(REPO_ROOT, 'src/generated')).filter((file) => file.startsWith('meta-'))) {
+    const apart = `generated/${basename(name, '.ts')}.cjs`;
+    assert.ok(existsSync(join(DIST, apart)), `dist/${apart}`);
+    assert.ok(source.includes(`require("./${apart}")`), `the bundle requires ./${apart}`);
+  }
+  assert.not.ok(source.includes('validateOpenApi30='), 'a meta-schema validator inside the bundle');
   const caches = readdirSync(DIST).filter((name) => name.startsWith(`${bundle}.`) && name !== `${bundle}.map`).sort();
   assert.ok(readdirSync(DIST).includes(`${bundle}.map`), 'its source map, for --verbose stack traces');
   assert.equal(caches, CODE_CACHE_FAMILIES.map((family) => codeCacheName(bundle, family)).sort(), 'one cache per family, for this Node');
@@ -83,6 +94,11 @@ test("the build's cache, else a run-time one: missing is no error, garbage is re
   const missing = loadCachedBundle<{ answer: () => number }>(pathToFileURL(bundle('MISSING')), 'main');
   assert.is(missing.cache, undefined);
   assert.is(missing.exports.answer(), 42);
+  // Written inside the module wrapper (as the build writes the CLI), it loads the same, with Node's arguments.
+  const wrappedFile = join(dir, 'cli-WRAPPED.cjs');
+  writeFileSync(wrappedFile, Module.wrap(`'use strict';\nexports.answer = () => 6 * 7;\nexports.file = __filename;\n`));
+  const wrapped = loadCachedBundle<{ answer: () => number; file: string }>(pathToFileURL(wrappedFile), 'main');
+  assert.equal([wrapped.exports.answer(), wrapped.exports.file], [42, wrappedFile]);
 
   const garbage = bundle('GARBAGE');
   writeFileSync(join(dir, codeCacheName('cli-GARBAGE.cjs', 'lint')), Buffer.alloc(4096, 7));
