@@ -45,7 +45,11 @@ async function runMain(): Promise<void> {
     streams: {
       stdout: process.stdout.isTTY ? process.stdout : closedPipeTolerant(process.stdout),
       stderr: process.stderr,
-      stdin: process.stdin,
+      // On first use: making process.stdin loads Node's file stream modules (about 5 ms), and only prompts and a
+      // spec read from `-` need it.
+      get stdin() {
+        return process.stdin;
+      },
     },
   };
   // Ctrl-C or SIGTERM (a cancelled CI job) while files are in flight (temp files, the lock): tidy them, then

@@ -51,7 +51,9 @@ export function createContext(input: ContextInput, flags: GlobalFlags): Context 
   const quiet = flags.quiet === true;
   const verbose = flags.verbose === true;
   const yes = flags.yes === true || json;
-  const ttys = input.streams.stdin?.isTTY === true && input.streams.stdout.isTTY === true;
+  // stdout first: process.stdin is made on first use (a few ms of Node's stream modules), so a run whose output
+  // goes to a pipe or a file (CI, scripts) never makes it.
+  const ttys = input.streams.stdout.isTTY === true && input.streams.stdin?.isTTY === true;
   const forceInteractive = flags.interactive === true;
   let interactive: boolean;
   if (flags.interactive === false) interactive = false;

@@ -5,9 +5,9 @@
  * placeholders carrying a per-process nonce, and become escape sequences only after that, so text from a
  * spec can neither send its own escape sequences nor forge specver's.
  */
-import { randomBytes } from 'node:crypto';
 import { jsonTerminalSafe, terminalSafe, withoutWorkflowCommands } from './terminal-text.ts';
 import { readableStack } from './stack-trace.ts';
+import { nodeCrypto } from '../toolkit/lazy-builtins.ts';
 export interface Streams {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
@@ -57,11 +57,18 @@ export class Output {
     this.verbose = options.verbose;
     this.colour = !options.json && colourEnabled(streams.stdout, options.env);
     this.colourErr = colourEnabled(streams.stderr, options.env);
+    if (this.colour || this.colourErr) {
+      this.colourMark = `\ufdd0${nodeCrypto().randomBytes(6).toString('hex')}:`;
+      this.colourMarks = new RegExp(`${this.colourMark}(\\d+)\ufdd1`, 'g');
+    }
   }
 
-  /** Marks colour codes until `writeText` turns them into escape sequences (U+FDD0/U+FDD1 are noncharacters). */
-  private readonly colourMark = `\ufdd0${randomBytes(6).toString('hex')}:`;
-  private readonly colourMarks = new RegExp(`${this.colourMark}(\\d+)\ufdd1`, 'g');
+  /**
+   * Marks colour codes until `writeText` turns them into escape sequences (U+FDD0/U+FDD1 are noncharacters);
+   * random, so no text a spec brings can pass for one. Only made when colour is on for a stream at all.
+   */
+  private readonly colourMark: string = '';
+  private readonly colourMarks: RegExp | undefined;
 
   /** Wrap text in an ANSI colour when colour is on for stdout. */
   paint(colour: Colour, text: string): string {
@@ -79,7 +86,8 @@ export class Output {
   /** Text made terminal-safe, then specver's own colours applied; `commands`: CI workflow commands allowed. */
   private writeText(stream: { write(chunk: string): unknown }, text: string, commands = false): void {
     const safe = terminalSafe(text);
-    stream.write((commands ? safe : withoutWorkflowCommands(safe)).replace(this.colourMarks, '\u001b[$1m'));
+    const shown = commands ? safe : withoutWorkflowCommands(safe);
+    stream.write(this.colourMarks ? shown.replace(this.colourMarks, '\u001b[$1m') : shown);
   }
 
   /** A result line: printed even with --quiet (never in --json mode, where results are the JSON document). */

@@ -17,10 +17,10 @@
  *   `SPECVER_CACHE=off` turns the cache off, `SPECVER_CACHE_DIR` moves it (see docs/caching.md).
  * - Any failure of the cache (unwritable directory, damaged entry) falls back to parsing, silently.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { READ_LIMITS, readRegularFileSync } from '../store/safe-read.ts';
+import { nodeCrypto } from '../toolkit/lazy-builtins.ts';
 
 export interface ParseCacheSettings {
   /** Directory of the entries. */
@@ -67,7 +67,7 @@ const MISS: CacheLookup = { hit: false };
 
 /** The name (without suffix) of a text's entry. */
 export function keyOf(text: string, current: ParseCacheSettings): string {
-  return createHash('sha256').update(`${CACHE_FORMAT}\u0000${current.salt}\u0000`).update(text).digest('hex');
+  return nodeCrypto().createHash('sha256').update(`${CACHE_FORMAT}\u0000${current.salt}\u0000`).update(text).digest('hex');
 }
 
 /** Per settings: whether the cache directory exists (checked once per run). */
@@ -127,7 +127,7 @@ export function rememberParse(key: string | undefined, data: unknown, shared: bo
       return; // not plain data (or a cycle): such a text is parsed every time
     }
     const entry = join(current.dir, `${key}.json`);
-    const temp = `${entry}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const temp = `${entry}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(temp, json, { mode: 0o600 });
     renameSync(temp, entry);
     unlinkSync(marker);

@@ -3,9 +3,9 @@
  * permissions. They are reported as one line naming the file (exit 2), never as an internal error.
  */
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.ts';
+import { fsPromises } from '../toolkit/lazy-builtins.ts';
 
 const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
@@ -41,7 +41,7 @@ export function environmentError(error: unknown, cwd: string): ConfigError | und
 async function existingDir(path: string): Promise<string> {
   for (let dir = path; ; dir = dirname(dir)) {
     try {
-      await access(dir);
+      await fsPromises().access(dir);
       return dir;
     } catch {
       if (dirname(dir) === dir) return dir;
@@ -61,7 +61,7 @@ export async function assertWritableDirs(root: string, files: readonly string[])
   }
   for (const [dir, file] of byDir) {
     try {
-      await access(dir, constants.W_OK);
+      await fsPromises().access(dir, constants.W_OK);
     } catch (error) {
       const problem = environmentError(Object.assign(error as object, { path: resolve(root, file), syscall: 'open' }), root);
       throw problem ?? error;

@@ -6,7 +6,7 @@
  * keeps its ENOENT/ENOTDIR error, so callers decide what "missing" means.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { fsPromises } from '../toolkit/lazy-builtins.ts';
 import { ConfigError } from '../errors.ts';
 
 const MiB = 1024 * 1024;
@@ -83,7 +83,7 @@ function decode(chunks: Buffer[], total: number): string {
 export async function readRegularFile(path: string, options: ReadLimits): Promise<string> {
   let handle;
   try {
-    handle = await open(path, FLAGS);
+    handle = await fsPromises().open(path, FLAGS);
   } catch (error) {
     throw openFailure(error, options);
   }

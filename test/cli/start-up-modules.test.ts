@@ -1,0 +1,43 @@
+/**
+ * What the built bin loads before it does anything: Node built-ins outside its start-up snapshot cost a few ms
+ * each, so those only some commands need are loaded on first use (src/toolkit/lazy-builtins.ts, the lazy
+ * process.stdin of src/main.ts, commander's child_process in scripts/bundle-cli.mjs). The list is what Node
+ * records as loaded (process.moduleLoadList), not a timing.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { join } from 'node:path';
+import { runChild } from '../helpers/child.ts';
+import { REPO_ROOT } from '../helpers/temp-project.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const BIN = join(REPO_ROOT, 'dist/main.cjs');
+/** Prints, at exit, the built-ins the bin loaded (stderr; stdout stays the command's). */
+const LOADED_AT_EXIT = `const before = new Set(process.moduleLoadList);
+process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)))));`;
+/** Loaded only by what a command does (hashing, temp names, prompts, reading stdin, git). */
+const ON_USE = ['NativeModule crypto', 'NativeModule child_process', 'NativeModule internal/fs/promises', 'NativeModule internal/fs/streams'];
+
+async function loadedBy(args: string[], cwd: string): Promise<string[]> {
+  const child = await runChild(process.execPath, ['-e', `${LOADED_AT_EXIT}\nprocess.argv.splice(1, 0, ${JSON.stringify(BIN)}); require(${JSON.stringify(BIN)});`, '--', ...args], {
+    cwd,
+    env: { ...process.env, CI: 'true', SPECVER_CACHE: 'off' },
+  });
+  assert.is(child.code, args[0] === 'nosuchcommand' ? 2 : 0, child.stderr);
+  return JSON.parse(child.stderr.slice(child.stderr.lastIndexOf('[')));
+}
+
+test('help, and a command line that names no command, load none of the built-ins only a command needs', async () => {
+  const dir = tempDir();
+  for (const args of [['--help'], ['diff', '--help'], ['nosuchcommand']]) {
+    const loaded = await loadedBy(args, dir);
+    assert.ok(loaded.length > 0, 'the probe saw no module load');
+    assert.equal(
+      ON_USE.filter((module) => loaded.includes(module)),
+      [],
+      `specver ${args.join(' ')}`,
+    );
+  }
+});
+
+test.run();
