@@ -3,8 +3,13 @@
  * the same ref, merge-base and file at that commit several times (the base's specver.yaml, its policy files, each
  * contract, the changesets at the merge-base). Refs move between runs (a test or a user commits, then runs specver
  * again in the same process), so nothing outlives the run that asked; outside a run nothing is remembered.
+ *
+ * The run is found without AsyncLocalStorage: in Node 20 it turns on promise hooks for the whole process, a cost
+ * on every promise of every later run (1-2% of a big diff, more of the test suite, which runs the CLI in-process).
+ * A process runs one command, so the run's cache is module state; where runs overlap in one process (an embedder
+ * or tests running several at once), none of them remembers anything while more than one is going, because an
+ * answer could not be told apart from another run's: slower, never wrong.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface RunCache {
   answers: Map<string, Promise<unknown>>;
@@ -13,23 +18,28 @@ interface RunCache {
   endings: (() => void)[];
 }
 
-const runs = new AsyncLocalStorage<RunCache>();
+/** The runs going on in this process (thread), and the cache in use: only while exactly one is. */
+const active = new Set<RunCache>();
+let current: RunCache | undefined;
+const settle = () => (current = active.size === 1 ? active.values().next().value : undefined);
 
 /** Runs `work` with a fresh cache of git answers that ends with it. */
-export function withGitRunCache<T>(work: () => Promise<T>): Promise<T> {
+export async function withGitRunCache<T>(work: () => Promise<T>): Promise<T> {
   const cache: RunCache = { answers: new Map(), kept: new Map(), endings: [] };
-  return runs.run(cache, async () => {
-    try {
-      return await work();
-    } finally {
-      for (const end of cache.endings.splice(0)) end();
-    }
-  });
+  active.add(cache);
+  settle();
+  try {
+    return await work();
+  } finally {
+    active.delete(cache);
+    settle();
+    for (const end of cache.endings.splice(0)) end();
+  }
 }
 
 /** The answer remembered for `key` in this run, else `compute()` (remembered, failures included: they recur). */
 export function rememberForRun<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const cache = runs.getStore();
+  const cache = current;
   if (!cache) return compute();
   let answer = cache.answers.get(key) as Promise<T> | undefined;
   if (!answer) {
@@ -44,7 +54,7 @@ export function rememberForRun<T>(key: string, compute: () => Promise<T>): Promi
  * outside a run (nothing would close it).
  */
 export function keepForRun<T>(key: string, open: () => T, close: (value: T) => void): T | undefined {
-  const cache = runs.getStore();
+  const cache = current;
   if (!cache) return undefined;
   if (!cache.kept.has(key)) {
     const value = open();

@@ -1,7 +1,8 @@
 /**
  * What the built bin loads before it does anything: Node built-ins outside its start-up snapshot cost a few ms
  * each, so those only some commands need are loaded on first use (src/toolkit/lazy-builtins.ts, the lazy
- * process.stdin of src/main.ts, commander's child_process in scripts/bundle-cli.mjs). The list is what Node
+ * process.stdin of src/main.ts, commander's child_process in scripts/bundle-cli.mjs), and promise hooks are
+ * never turned on. The list is what Node
  * records as loaded (process.moduleLoadList), not a timing.
  */
 import { test } from 'uvu';
@@ -15,8 +16,11 @@ const BIN = join(REPO_ROOT, 'dist/main.cjs');
 /** Prints, at exit, the built-ins the bin loaded (stderr; stdout stays the command's). */
 const LOADED_AT_EXIT = `const before = new Set(process.moduleLoadList);
 process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)))));`;
-/** Loaded only by what a command does (hashing, temp names, prompts, reading stdin, git). */
-const ON_USE = ['NativeModule crypto', 'NativeModule child_process', 'NativeModule internal/fs/promises', 'NativeModule internal/fs/streams'];
+/**
+ * Loaded only by what a command does (hashing, temp names, prompts, reading stdin, git); promise hooks never (an
+ * AsyncLocalStorage would turn them on for every promise of the run: src/load/git-run-cache.ts).
+ */
+const ON_USE = ['NativeModule crypto', 'NativeModule child_process', 'NativeModule internal/fs/promises', 'NativeModule internal/fs/streams', 'NativeModule internal/promise_hooks'];
 
 async function loadedBy(args: string[], cwd: string): Promise<string[]> {
   const child = await runChild(process.execPath, ['-e', `${LOADED_AT_EXIT}\nprocess.argv.splice(1, 0, ${JSON.stringify(BIN)}); require(${JSON.stringify(BIN)});`, '--', ...args], {

@@ -126,4 +126,36 @@ test('answers are remembered within one run only, and not at all outside a run',
   assert.is(await ask(), 4);
 });
 
+test('runs that overlap in one process remember nothing while they overlap; the one left goes on with its own answers', async () => {
+  let asked = 0;
+  const ask = () => rememberForRun('key', async () => ++asked);
+  const deferred = () => {
+    let resolve!: () => void;
+    return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
+  };
+  const firstAlone = deferred();
+  const overlapping = deferred();
+  const overlapEnds = deferred();
+  const secondEnded = deferred();
+  const first = withGitRunCache(async () => {
+    assert.is(await ask(), 1);
+    assert.is(await ask(), 1, 'alone: remembered');
+    firstAlone.resolve();
+    await overlapping.promise;
+    assert.is(await ask(), 3, 'while another run goes on: asked again, not taken from either run');
+    overlapEnds.resolve();
+    await secondEnded.promise;
+    assert.is(await ask(), 1, "alone again: the run's own answer");
+  });
+  await firstAlone.promise;
+  await withGitRunCache(async () => {
+    overlapping.resolve();
+    assert.is(await ask(), 2, "the other run's answer is not this one's");
+    await overlapEnds.promise;
+  });
+  secondEnded.resolve();
+  await first;
+  await withGitRunCache(async () => assert.is(await ask(), 4, 'a later run asks afresh'));
+});
+
 test.run();
