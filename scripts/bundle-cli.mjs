@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Part of `npm run build`, after tsc. With esbuild, dependencies included:
- * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, written inside Node's module wrapper,
- *   which the bin loads with V8's code cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the cache). One file and no ESM loader: a run
- *   resolves, links and compiles nothing else. The hash in its name keeps a cache from meeting another build.
+ * - dist/cli-<hash>.cjs: the whole CLI (src/cli/entry.ts) in one CommonJS file, written inside Node's module
+ *   wrapper, which the bin loads with V8's code cache (src/cli/cached-bundle.ts; scripts/code-cache.mjs makes the
+ *   cache). One file and no ESM loader: a run resolves, links and compiles nothing else. The hash in its name keeps
+ *   a cache from meeting another build.
  * - dist/generated/meta-*.cjs: the meta-schema validators of lint (generated ajv code, 1 MB of the 2.7 MB the bundle
  *   was), one file per kind of document, minified and kept apart: every run reads the whole bundle, about 10 ms per
  *   MB here, and only `lint` needs one of these. The bundle `require`s the one it needs, as src/lint/meta-schema.ts
