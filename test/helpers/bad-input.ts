@@ -3,7 +3,7 @@
  * command must do (exit code, one-line error naming the file, no stack trace, nothing else written).
  */
 import * as assert from 'uvu/assert';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { measureCpu } from './cpu-time.ts';
 import { runSpecver, type CliResult } from './run-cli.ts';
@@ -80,10 +80,23 @@ export interface BadCase {
   check?: (result: CliResult, p: TempProject) => void;
 }
 
-export function writeBytes(p: TempProject, file: string, data: Uint8Array): void {
+/** Writes bytes, or pieces of bytes one after the other (a large generated file, without joining it in memory first). */
+export function writeBytes(p: TempProject, file: string, data: Uint8Array | readonly Uint8Array[]): void {
   const full = p.path(file);
   mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, data);
+  if (!Array.isArray(data)) return writeFileSync(full, data as Uint8Array);
+  const fd = openSync(full, 'w');
+  try {
+    // At most 1,024 pieces per call (the system's IOV_MAX); a short write (a full disk) fails the test.
+    for (let i = 0; i < data.length; i += 1024) {
+      const batch = data.slice(i, i + 1024) as Uint8Array[];
+      const size = batch.reduce((sum, piece) => sum + piece.length, 0);
+      const written = writevSync(fd, batch);
+      if (written !== size) throw new Error(`${file}: wrote ${written} of ${size} bytes`);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
