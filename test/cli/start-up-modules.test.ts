@@ -2,8 +2,7 @@
  * What the built bin loads before it does anything: Node built-ins outside its start-up snapshot cost a few ms
  * each, so those only some commands need are loaded on first use (src/toolkit/lazy-builtins.ts, the lazy
  * process.stdin of src/main.ts, commander's child_process in scripts/bundle-cli.mjs), and promise hooks are
- * never turned on. The list is what Node
- * records as loaded (process.moduleLoadList), not a timing.
+ * never turned on. The list is what Node records as loaded (process.moduleLoadList), not a timing.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -36,11 +35,7 @@ test('help, and a command line that names no command, load none of the built-ins
   for (const args of [['--help'], ['diff', '--help'], ['nosuchcommand']]) {
     const loaded = await loadedBy(args, dir);
     assert.ok(loaded.length > 0, 'the probe saw no module load');
-    assert.equal(
-      ON_USE.filter((module) => loaded.includes(module)),
-      [],
-      `specver ${args.join(' ')}`,
-    );
+    assert.equal(ON_USE.filter((module) => loaded.includes(module)), [], `specver ${args.join(' ')}`);
   }
 });
 
