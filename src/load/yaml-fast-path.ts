@@ -80,7 +80,8 @@ export function parseCommonYaml(text: string): unknown {
   try {
     return reader.document();
   } catch (error) {
-    if (error === DECLINE) return NOT_HANDLED;
+    // A stack too small for the nesting (RangeError) is js-yaml's to report as well, with its depth limit.
+    if (error === DECLINE || error instanceof RangeError) return NOT_HANDLED;
     throw error;
   }
 }
