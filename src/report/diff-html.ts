@@ -9,6 +9,7 @@ import type { Finding } from '../classify/types.ts';
 import type { Comparison } from '../pipeline/comparison.ts';
 import type { Severity } from '../types.ts';
 import { bySeverity, describeFinding, operationOf, SEVERITY_LABEL, whereOf } from './change-line.ts';
+import { jsonPreview } from './json-preview.ts';
 
 /** A spec value on one side of a change, and the pointer it was found at (the change's own or an enclosing one). */
 export interface SideValue {
@@ -21,13 +22,25 @@ export type ValuesOf = (comparison: Comparison, finding: Finding) => { before?: 
 
 const RANK: Record<Severity, number> = { breaking: 0, 'non-breaking': 1, patch: 2 };
 const MAX_VALUE_LINES = 40;
+/** Lines past the shown ones are counted up to this many; past it the report says "over 10,000 more lines". */
+const MAX_COUNTED_LINES = 10_000;
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** A value as indented JSON, cycles cut, long values shortened. */
+/**
+ * A value as indented JSON, cycles cut, long values shortened: only the shown lines are written (a value can
+ * reach most of a large spec through its references), and the lines after them counted up to a limit.
+ */
 export function printable(value: unknown): string {
+  const preview = jsonPreview(value, MAX_VALUE_LINES, MAX_COUNTED_LINES);
+  if (preview !== undefined) {
+    if (preview.more === 0) return preview.text;
+    const more = preview.counted ? String(preview.more) : `over ${MAX_COUNTED_LINES.toLocaleString('en-US')}`;
+    return `${preview.text}\n… ${more} more lines`;
+  }
+  // No JSON text of its own (undefined, a function), or a toJSON method: JSON.stringify itself.
   const seen = new WeakSet<object>();
   const json =
     JSON.stringify(
