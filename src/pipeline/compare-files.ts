@@ -19,6 +19,8 @@ export interface CompareFilesOptions {
   lines?: boolean;
   /** Finding files are shown relative to this directory (the project root, or the current directory). */
   relativeTo: string;
+  /** Given, receives both loaded specs, for a report that shows their values (read once, not again). */
+  keepLoaded?: { base?: LoadedSpec; revision?: LoadedSpec };
 }
 
 /** Loads one side (its `$ref`s confined to its root; refs.map only inside the project). */
@@ -48,6 +50,7 @@ export async function compareInputs(base: SpecInput, revision: SpecInput, option
       hint: 'compare two OpenAPI documents, or two JSON Schemas',
     });
   }
+  if (options.keepLoaded) Object.assign(options.keepLoaded, { base: baseSpec, revision: revisionSpec });
   const settings = settingsOf(base, revision);
   const { config } = options;
   const findings = await classifySpecs(baseSpec, revisionSpec, {

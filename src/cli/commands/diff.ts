@@ -6,6 +6,7 @@ import type { Context } from '../context.ts';
 import { withProgress } from '../progress.ts';
 import type { Severity } from '../../types.ts';
 import { selectedComparisons } from '../compare-selected.ts';
+import type { LoadedSpec } from '../../load/types.ts';
 import type { Comparison } from '../../pipeline/comparison.ts';
 import type { ValuesOf } from '../../report/diff-html.ts';
 import { selectFromPositionals } from '../select-specs.ts';
@@ -27,11 +28,13 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
   if (selection.positionals.mode === 'files') {
     const { adHocComparison } = await import('../adhoc-compare.ts');
     const projectOptions = { '--contract': options.contract, '--base': options.base };
-    const compared = await withProgress(ctx, 'Comparing specs', () => adHocComparison(ctx, selection, { command: 'diff', projectOptions, lines }));
+    // The HTML report shows values of both specs: the ones just compared (the comparison only reads them).
+    const keepLoaded = format === 'html';
+    const compared = await withProgress(ctx, 'Comparing specs', () => adHocComparison(ctx, selection, { command: 'diff', projectOptions, lines, keepLoaded }));
     comparisons = [compared.comparison];
     values = async () => {
-      const [{ loadInput }, { nearest }] = await Promise.all([import('../../pipeline/compare-files.ts'), import('../change-values.ts')]);
-      const [base, revision] = await Promise.all([loadInput(compared.base, selection.config), loadInput(compared.revision, selection.config)]);
+      const { nearest } = await import('../change-values.ts');
+      const { base, revision } = compared.loaded as { base: LoadedSpec; revision: LoadedSpec };
       return (_comparison, finding) => ({ before: nearest(base.document, finding.location), after: nearest(revision.document, finding.location) });
     };
   } else {
