@@ -1,82 +1,24 @@
 /**
- * A faster reader for the YAML most specs are written in: block mappings and sequences, plain, quoted and block
- * scalars, flow collections and comments. It reads them exactly as js-yaml does with the spec schema (its own
- * scalar rules are ported line by line, and plain scalars resolve through js-yaml's own implicit types), and
- * hands anything else to js-yaml by returning NOT_HANDLED: tabs, CR line breaks, anchors, aliases, tags,
- * directives, several documents, explicit keys, merge keys, indentation indicators, anything js-yaml would refuse
- * or warn about, and documents js-yaml reads in an unusual way. Declining is always safe; accepting must give
+ * A faster reader for the YAML most specs are written in: block mappings (`? ` keys too) and sequences, plain,
+ * quoted and block scalars, flow collections and comments. It reads them exactly as js-yaml does with the spec
+ * schema (its scalar rules are ported line by line in yaml-fast-scalars.ts, and plain scalars resolve through
+ * js-yaml's own implicit types), and hands anything else to js-yaml by returning NOT_HANDLED: tabs, CR line
+ * breaks, anchors, aliases, tags, directives, several documents, merge keys, indentation indicators, anything
+ * js-yaml would refuse or warn about, and documents js-yaml reads in an unusual way. Declining is always safe; accepting must give
  * js-yaml's value, which test/load/yaml-fast-path.test.ts checks on every YAML file of the fixtures (and the
  * corpus suite on every spec of the shared corpus).
  * Why it exists: js-yaml is most of the time `diff` spends on a large YAML spec (docs/decisions.md).
  */
-import { SPEC_SCHEMA } from './yaml-schema.ts';
 import { MAX_NESTING } from './input-limits.ts';
+import { checkedKey, COLON, DASH, DECLINE, DQUOTE, HASH, isSpaceOrBreak, LF, NOT_PLAIN_START, plainKey, resolvePlain, ScalarReader, SPACE, SQUOTE, UNHANDLED_START } from './yaml-fast-scalars.ts';
 
 export const NOT_HANDLED: unique symbol = Symbol('not handled by the YAML fast path');
-
-interface ImplicitType {
-  tag: string;
-  resolve(data: string): boolean;
-  construct(data: string): unknown;
-}
-// js-yaml's own resolution of plain scalars (null, bool, int, float, merge), in its order.
-const IMPLICIT_TYPES = (SPEC_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
-
-/** Thrown (never escapes) where the document leaves the subset this reader handles. */
-const DECLINE = new Error('declined');
-
-const LF = 0x0a;
-const SPACE = 0x20;
-const HASH = 0x23;
-const COLON = 0x3a;
-const DASH = 0x2d;
-const SQUOTE = 0x27;
-const DQUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** First characters of a plain scalar that an implicit type other than str can match: ~ n N t T f F + - . 0-9 <. */
-const MAY_RESOLVE = new Uint8Array(128);
-for (const ch of '~nNtTfF+-.0123456789<') MAY_RESOLVE[ch.charCodeAt(0)] = 1;
-/** Characters that cannot start a plain scalar (js-yaml's readPlainScalar), as a lookup table. */
-const NOT_PLAIN_START = new Uint8Array(128);
-for (const ch of ' \n,[]{}#&*!|>\'"%@`') NOT_PLAIN_START[ch.charCodeAt(0)] = 1;
-/** Node starts this reader leaves to js-yaml: anchors, aliases, tags, directives, reserved characters. */
-const UNHANDLED_START = new Uint8Array(128);
-for (const ch of '&*!%@`,]}') UNHANDLED_START[ch.charCodeAt(0)] = 1;
 
 // js-yaml's PATTERN_NON_PRINTABLE, which it refuses in scalars (here their presence anywhere declines): these
 // characters, or a lone surrogate, which String#isWellFormed finds several times faster than its lookarounds.
 // eslint-disable-next-line no-control-regex
 const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
 const isWellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-
-const isFlowIndicator = (c: number) => c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d;
-/** Space or line break; tabs and CR never reach the reader, and the text's end (NaN) counts as a break. */
-const isSpaceOrBreak = (c: number) => c === SPACE || c === LF || c !== c;
-
-/** Of the plain scalars starting with a letter, only these resolve (null and bool); numbers start otherwise. */
-const CORE_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-
-function resolvePlain(raw: string): unknown {
-  const first = raw.charCodeAt(0);
-  if (first >= 128 || MAY_RESOLVE[first] === 0) return raw;
-  // `type`, `format`, `nullable`...: spared js-yaml's five resolvers (one of them a regex) for nothing.
-  if (isLetter(first) && !CORE_WORDS.has(raw)) return raw;
-  for (const type of IMPLICIT_TYPES) if (type.resolve(raw)) return type.construct(raw);
-  return raw;
-}
-
-/** A mapping key as js-yaml stores it: the plain scalar resolved, then made a string; merge keys are not handled. */
-function plainKey(raw: string): string {
-  if (raw === '<<') throw DECLINE;
-  return String(resolvePlain(raw));
-}
-
-function checkedKey(target: object, key: string): string {
-  if (key === '__proto__' || Object.prototype.hasOwnProperty.call(target, key)) throw DECLINE;
-  return key;
-}
 
 /** The data of `text` as js-yaml reads it with the spec schema, or NOT_HANDLED (then js-yaml must read it). */
 export function parseCommonYaml(text: string): unknown {
@@ -92,21 +34,10 @@ export function parseCommonYaml(text: string): unknown {
   }
 }
 
-class BlockReader {
-  private readonly s: string;
-  private readonly len: number;
-  /** The reading position. */
-  private pos = 0;
+class BlockReader extends ScalarReader {
   /** After nextContent: the indentation of the line `pos` is on (-1 at the end), and whether no line ended. */
   private indent = -1;
   private sameLine = false;
-  /** After a plain scalar: whether it continued over a line break. */
-  private multiLine = false;
-
-  constructor(text: string) {
-    this.s = text;
-    this.len = text.length;
-  }
 
   document(): unknown {
     this.nextContent(0, true);
@@ -204,7 +135,7 @@ class BlockReader {
     const start = this.pos;
     const first = s.charCodeAt(start);
     if (first === SQUOTE || first === DQUOTE) {
-      const key = first === SQUOTE ? this.singleQuoted() : this.doubleQuoted();
+      const key = this.quoted();
       if (this.hasBreak(start, this.pos)) throw DECLINE;
       let i = this.pos;
       while (s.charCodeAt(i) === SPACE) i++;
@@ -255,10 +186,13 @@ class BlockReader {
   private inlineNode(scalarIndent: number, level: number): unknown {
     const s = this.s;
     const ch = s.charCodeAt(this.pos);
-    if (ch === 0x7c || ch === 0x3e) return this.blockScalar(scalarIndent);
+    if (ch === 0x7c || ch === 0x3e) {
+      const text = this.blockScalar(scalarIndent);
+      this.nextContent(this.pos, true);
+      return text;
+    }
     let value: unknown;
-    if (ch === SQUOTE) value = this.singleQuoted();
-    else if (ch === DQUOTE) value = this.doubleQuoted();
+    if (ch === SQUOTE || ch === DQUOTE) value = this.quoted();
     else if (ch === 0x5b || ch === 0x7b) value = this.flowCollection(scalarIndent, level + 1);
     else {
       const raw = this.plain(scalarIndent, false);
@@ -296,13 +230,6 @@ class BlockReader {
     }
   }
 
-  /** Whether a line break lies between `from` and `to`: a scan of that span only (a search to the line's end
-   * would be quadratic on a long line of many keys). */
-  private hasBreak(from: number, to: number): boolean {
-    for (let i = from; i < to; i++) if (this.s.charCodeAt(i) === LF) return true;
-    return false;
-  }
-
   private lineStart(i: number): number {
     return this.s.lastIndexOf('\n', i - 1) + 1;
   }
@@ -321,7 +248,7 @@ class BlockReader {
     let value: unknown;
     if (ch === SQUOTE || ch === DQUOTE) {
       const start = this.pos;
-      value = ch === SQUOTE ? this.singleQuoted() : this.doubleQuoted();
+      value = this.quoted();
       let i = this.pos;
       while (s.charCodeAt(i) === SPACE) i++;
       if (s.charCodeAt(i) === COLON && isSpaceOrBreak(s.charCodeAt(i + 1))) {
@@ -345,304 +272,4 @@ class BlockReader {
     return value;
   }
 
-  /** Line breaks and the indentation after them from `i` (at a break), as js-yaml's skipSeparationSpace. */
-  private breaks = 0;
-  private lineIndent = 0;
-  private skipBreaks(from: number): number {
-    const s = this.s;
-    let i = from;
-    let breaks = 0;
-    let indent = 0;
-    while (s.charCodeAt(i) === LF) {
-      i++;
-      breaks++;
-      indent = 0;
-      while (s.charCodeAt(i) === SPACE) {
-        i++;
-        indent++;
-      }
-    }
-    this.breaks = breaks;
-    this.lineIndent = indent;
-    return i;
-  }
-
-  /** js-yaml's readPlainScalar; `pos` ends where it stops. Returns '' where it reads nothing. */
-  private plain(nodeIndent: number, inFlow: boolean): string {
-    const s = this.s;
-    let i = this.pos;
-    let ch = s.charCodeAt(i);
-    if (ch < 128 && (NOT_PLAIN_START[ch] === 1 || UNHANDLED_START[ch] === 1)) throw DECLINE;
-    if ((ch === 0x3f || ch === DASH) && (isSpaceOrBreak(s.charCodeAt(i + 1)) || (inFlow && isFlowIndicator(s.charCodeAt(i + 1))))) throw DECLINE;
-    let result = '';
-    let captureStart = i;
-    let captureEnd = i;
-    let pending = false;
-    let pendingBreaks = 0;
-    this.multiLine = false;
-    while (i < this.len) {
-      ch = s.charCodeAt(i);
-      if (ch === COLON) {
-        const following = s.charCodeAt(i + 1);
-        if (isSpaceOrBreak(following) || (inFlow && isFlowIndicator(following))) break;
-      } else if (ch === HASH) {
-        if (isSpaceOrBreak(s.charCodeAt(i - 1))) break;
-      } else if (inFlow && isFlowIndicator(ch)) {
-        break;
-      } else if (ch === LF) {
-        const next = this.skipBreaks(i);
-        if (next < this.len && this.lineIndent >= nodeIndent) {
-          pending = true;
-          this.multiLine = true; // where it stops now is on a later line, even before any content there
-          pendingBreaks = this.breaks;
-          i = next;
-          continue;
-        }
-        i = captureEnd;
-        break;
-      }
-      if (pending) {
-        result += s.slice(captureStart, captureEnd);
-        result += pendingBreaks === 1 ? ' ' : '\n'.repeat(pendingBreaks - 1);
-        captureStart = captureEnd = i;
-        pending = false;
-      }
-      if (ch !== SPACE) captureEnd = i + 1;
-      i++;
-    }
-    if (captureStart < captureEnd) result += s.slice(captureStart, captureEnd);
-    this.pos = i;
-    return result;
-  }
-
-  /** Folds the break(s) at `i` inside a quoted scalar: one becomes a space, n become n-1 newlines. */
-  private foldBreaks(i: number): [next: number, folded: string] {
-    const next = this.skipBreaks(i);
-    if (next >= this.len) throw DECLINE; // unterminated: js-yaml's error
-    return [next, this.breaks === 1 ? ' ' : '\n'.repeat(this.breaks - 1)];
-  }
-
-  /** js-yaml's readSingleQuotedScalar, `pos` at the opening quote. */
-  private singleQuoted(): string {
-    const s = this.s;
-    let i = this.pos + 1;
-    let result = '';
-    let captureStart = i;
-    let captureEnd = i;
-    for (;;) {
-      if (i >= this.len) throw DECLINE;
-      const ch = s.charCodeAt(i);
-      if (ch === SQUOTE) {
-        result += s.slice(captureStart, i);
-        i++;
-        if (s.charCodeAt(i) !== SQUOTE) {
-          this.pos = i;
-          return result;
-        }
-        captureStart = i;
-        i++;
-        captureEnd = i;
-      } else if (ch === LF) {
-        result += s.slice(captureStart, captureEnd);
-        const [next, folded] = this.foldBreaks(i);
-        result += folded;
-        i = captureStart = captureEnd = next;
-      } else {
-        i++;
-        if (ch !== SPACE) captureEnd = i;
-      }
-    }
-  }
-
-  /** js-yaml's readDoubleQuotedScalar, `pos` at the opening quote. */
-  private doubleQuoted(): string {
-    const s = this.s;
-    let i = this.pos + 1;
-    let result = '';
-    let captureStart = i;
-    let captureEnd = i;
-    for (;;) {
-      if (i >= this.len) throw DECLINE;
-      const ch = s.charCodeAt(i);
-      if (ch === DQUOTE) {
-        result += s.slice(captureStart, i);
-        this.pos = i + 1;
-        return result;
-      }
-      if (ch === BACKSLASH) {
-        result += s.slice(captureStart, i);
-        const escape = s.charCodeAt(++i);
-        if (escape === LF) {
-          i = this.skipBreaks(i);
-        } else if (escape < 128 && SIMPLE_ESCAPES[escape] !== undefined) {
-          result += SIMPLE_ESCAPES[escape];
-          i++;
-        } else {
-          const digits = escape === 0x78 ? 2 : escape === 0x75 ? 4 : escape === 0x55 ? 8 : 0;
-          const hex = s.slice(i + 1, i + 1 + digits);
-          if (digits === 0 || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) throw DECLINE;
-          result += fromCodePoint(Number.parseInt(hex, 16));
-          i += 1 + digits;
-        }
-        captureStart = captureEnd = i;
-      } else if (ch === LF) {
-        result += s.slice(captureStart, captureEnd);
-        const [next, folded] = this.foldBreaks(i);
-        result += folded;
-        i = captureStart = captureEnd = next;
-      } else {
-        i++;
-        if (ch !== SPACE) captureEnd = i;
-      }
-    }
-  }
-
-  /** js-yaml's readBlockScalar without indentation indicators, `pos` at `|` or `>`; ends with nextContent done. */
-  private blockScalar(nodeIndent: number): string {
-    const s = this.s;
-    const folding = s.charCodeAt(this.pos) === 0x3e;
-    let i = this.pos + 1;
-    let chomping: 'clip' | 'strip' | 'keep' = 'clip';
-    let ch = s.charCodeAt(i);
-    if (ch === DASH || ch === 0x2b) {
-      chomping = ch === DASH ? 'strip' : 'keep';
-      ch = s.charCodeAt(++i);
-    }
-    if (ch === SPACE) {
-      while (s.charCodeAt(i) === SPACE) i++;
-      if (s.charCodeAt(i) === HASH) i = s.indexOf('\n', i);
-    }
-    if (s.charCodeAt(i) !== LF) throw DECLINE; // an indentation indicator, or more on the header line
-    let textIndent = nodeIndent;
-    let detected = false;
-    let didRead = false;
-    let emptyLines = 0;
-    let atMoreIndented = false;
-    let result = '';
-    for (;;) {
-      i++; // past the line break
-      const lineStart = i;
-      let lineIndent = 0;
-      while ((!detected || lineIndent < textIndent) && s.charCodeAt(i) === SPACE) {
-        lineIndent++;
-        i++;
-      }
-      if (!detected && lineIndent > textIndent) textIndent = lineIndent;
-      if (s.charCodeAt(i) === LF) {
-        emptyLines++;
-        continue;
-      }
-      if (i >= this.len || lineIndent < textIndent) {
-        if (chomping === 'keep') result += '\n'.repeat(didRead ? 1 + emptyLines : emptyLines);
-        else if (chomping === 'clip' && didRead) result += '\n';
-        this.nextContent(lineStart, true);
-        return result;
-      }
-      if (folding) {
-        if (s.charCodeAt(i) === SPACE) {
-          atMoreIndented = true;
-          result += '\n'.repeat(didRead ? 1 + emptyLines : emptyLines);
-        } else if (atMoreIndented) {
-          atMoreIndented = false;
-          result += '\n'.repeat(emptyLines + 1);
-        } else if (emptyLines === 0) {
-          if (didRead) result += ' ';
-        } else {
-          result += '\n'.repeat(emptyLines);
-        }
-      } else {
-        result += '\n'.repeat(didRead ? 1 + emptyLines : emptyLines);
-      }
-      didRead = true;
-      detected = true;
-      emptyLines = 0;
-      const end = s.indexOf('\n', i);
-      result += s.slice(i, end);
-      i = end;
-    }
-  }
-
-  /** js-yaml's readFlowCollection, `pos` at `[` or `{`; explicit `?` keys and pairs in sequences are declined. */
-  private flowCollection(nodeIndent: number, level: number): unknown {
-    if (level >= MAX_NESTING / 2) throw DECLINE;
-    const s = this.s;
-    const isMapping = s.charCodeAt(this.pos) === 0x7b;
-    const terminator = isMapping ? 0x7d : 0x5d;
-    const sequence: unknown[] = [];
-    const mapping: Record<string, unknown> = {};
-    let readNext = true;
-    this.pos++;
-    for (;;) {
-      this.skipFlowSpace();
-      const ch = s.charCodeAt(this.pos);
-      if (this.pos >= this.len) throw DECLINE;
-      if (ch === terminator) {
-        this.pos++;
-        return isMapping ? mapping : sequence;
-      }
-      if (!readNext || ch === 0x2c || (ch === 0x3f && isSpaceOrBreak(s.charCodeAt(this.pos + 1)))) throw DECLINE;
-      const keyStart = this.pos;
-      const key = this.flowNode(nodeIndent, level);
-      this.skipFlowSpace();
-      let value: unknown = null;
-      const colon = this.pos;
-      if (s.charCodeAt(colon) === COLON && !this.hasBreak(keyStart, colon)) {
-        if (!isMapping) throw DECLINE;
-        this.pos++;
-        this.skipFlowSpace();
-        const next = s.charCodeAt(this.pos);
-        value = next === 0x2c || next === terminator ? null : this.flowNode(nodeIndent, level);
-      } else if (s.charCodeAt(colon) === COLON) {
-        throw DECLINE;
-      }
-      if (isMapping) {
-        if (typeof key === 'object' && key !== null) throw DECLINE;
-        mapping[checkedKey(mapping, String(key))] = value;
-      } else sequence.push(key);
-      this.skipFlowSpace();
-      readNext = s.charCodeAt(this.pos) === 0x2c;
-      if (readNext) this.pos++;
-    }
-  }
-
-  /** A node inside a flow collection: a nested collection, a quoted or a plain scalar. */
-  private flowNode(nodeIndent: number, level: number): unknown {
-    const ch = this.s.charCodeAt(this.pos);
-    if (ch === 0x5b || ch === 0x7b) return this.flowCollection(nodeIndent, level + 1);
-    if (ch === SQUOTE) return this.singleQuoted();
-    if (ch === DQUOTE) return this.doubleQuoted();
-    const raw = this.plain(nodeIndent, true);
-    if (raw === '') throw DECLINE;
-    return plainOrMergeKey(raw);
-  }
-
-  /** js-yaml's skipSeparationSpace with comments, inside a flow collection. */
-  private skipFlowSpace(): void {
-    const s = this.s;
-    let i = this.pos;
-    for (;;) {
-      while (s.charCodeAt(i) === SPACE) i++;
-      if (s.charCodeAt(i) === HASH) i = s.indexOf('\n', i);
-      if (s.charCodeAt(i) !== LF) break;
-      i++;
-    }
-    this.pos = i;
-  }
-}
-
-/** A plain scalar in a flow collection: `<<` there would be a merge key (or js-yaml's value "<<"): declined. */
-function plainOrMergeKey(raw: string): unknown {
-  if (raw === '<<') throw DECLINE;
-  return resolvePlain(raw);
-}
-
-const SIMPLE_ESCAPES: (string | undefined)[] = [];
-for (const [ch, value] of Object.entries({ '0': '\x00', a: '\x07', b: '\x08', t: '\x09', n: '\x0A', v: '\x0B', f: '\x0C', r: '\x0D', e: '\x1B', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xA0', L: '\u2028', P: '\u2029' })) {
-  SIMPLE_ESCAPES[ch.charCodeAt(0)] = value;
-}
-
-/** js-yaml's charFromCodepoint: code points past U+FFFF as a surrogate pair, lone surrogates as they are. */
-function fromCodePoint(code: number): string {
-  if (code <= 0xffff) return String.fromCharCode(code);
-  return String.fromCharCode(((code - 0x010000) >> 10) + 0xd800, ((code - 0x010000) & 0x03ff) + 0xdc00);
 }
