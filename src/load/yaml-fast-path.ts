@@ -10,7 +10,7 @@
  * Why it exists: js-yaml is most of the time `diff` spends on a large YAML spec (docs/decisions.md).
  */
 import { MAX_NESTING } from './input-limits.ts';
-import { checkedKey, COLON, DASH, DECLINE, DQUOTE, HASH, isSpaceOrBreak, LF, NOT_PLAIN_START, plainKey, resolvePlain, ScalarReader, SPACE, SQUOTE, UNHANDLED_START } from './yaml-fast-scalars.ts';
+import { checkedKey, COLON, DASH, DECLINE, DQUOTE, HASH, isSpaceOrBreak, LF, plainKey, QUESTION, resolvePlain, ScalarReader, SPACE, SQUOTE } from './yaml-fast-scalars.ts';
 
 export const NOT_HANDLED: unique symbol = Symbol('not handled by the YAML fast path');
 
@@ -91,7 +91,7 @@ class BlockReader extends ScalarReader {
     const result: Record<string, unknown> = {};
     let key = firstKey;
     for (;;) {
-      if (key === undefined && s.charCodeAt(this.pos) === 0x3f && isSpaceOrBreak(s.charCodeAt(this.pos + 1))) {
+      if (key === undefined && s.charCodeAt(this.pos) === QUESTION && isSpaceOrBreak(s.charCodeAt(this.pos + 1))) {
         this.explicitEntry(result, indent, level);
       } else {
         key ??= this.blockKey();
@@ -143,8 +143,7 @@ class BlockReader extends ScalarReader {
       this.pos = i + 1;
       return key;
     }
-    if (first >= 128 ? false : NOT_PLAIN_START[first] === 1 || UNHANDLED_START[first] === 1) throw DECLINE;
-    if ((first === DASH || first === 0x3f || first === COLON) && isSpaceOrBreak(s.charCodeAt(start + 1))) throw DECLINE;
+    this.refusePlainStart(start, false);
     let end = start;
     for (let i = start; ; i++) {
       const ch = s.charCodeAt(i);
@@ -243,7 +242,7 @@ class BlockReader extends ScalarReader {
     const s = this.s;
     const ch = s.charCodeAt(this.pos);
     if (ch === DASH && isSpaceOrBreak(s.charCodeAt(this.pos + 1))) return this.sequence(column, level + 1);
-    if (ch === 0x3f && isSpaceOrBreak(s.charCodeAt(this.pos + 1))) return this.mapping(column, level + 1, undefined);
+    if (ch === QUESTION && isSpaceOrBreak(s.charCodeAt(this.pos + 1))) return this.mapping(column, level + 1, undefined);
     if (level + 1 >= MAX_NESTING / 2) throw DECLINE;
     let value: unknown;
     if (ch === SQUOTE || ch === DQUOTE) {

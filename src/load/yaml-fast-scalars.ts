@@ -24,16 +24,17 @@ export const COLON = 0x3a;
 export const DASH = 0x2d;
 export const SQUOTE = 0x27;
 export const DQUOTE = 0x22;
+export const QUESTION = 0x3f;
 const BACKSLASH = 0x5c;
 
 /** First characters of a plain scalar that an implicit type other than str can match: ~ n N t T f F + - . 0-9 <. */
 const MAY_RESOLVE = new Uint8Array(128);
 for (const ch of '~nNtTfF+-.0123456789<') MAY_RESOLVE[ch.charCodeAt(0)] = 1;
 /** Characters that cannot start a plain scalar (js-yaml's readPlainScalar), as a lookup table. */
-export const NOT_PLAIN_START = new Uint8Array(128);
+const NOT_PLAIN_START = new Uint8Array(128);
 for (const ch of ' \n,[]{}#&*!|>\'"%@`') NOT_PLAIN_START[ch.charCodeAt(0)] = 1;
 /** Node starts this reader leaves to js-yaml: anchors, aliases, tags, directives, reserved characters. */
-export const UNHANDLED_START = new Uint8Array(128);
+const UNHANDLED_START = new Uint8Array(128);
 for (const ch of '&*!%@`,]}') UNHANDLED_START[ch.charCodeAt(0)] = 1;
 
 const isFlowIndicator = (c: number) => c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d;
@@ -107,13 +108,23 @@ export class ScalarReader {
     return i;
   }
 
+  /**
+   * Declines where no plain scalar (nor key) can start at `i`: an indicator, or `-`, `?` or `:` followed by a
+   * space or a break (in a flow collection, by a flow indicator too).
+   */
+  protected refusePlainStart(i: number, inFlow: boolean): void {
+    const ch = this.s.charCodeAt(i);
+    if (ch < 128 && (NOT_PLAIN_START[ch] === 1 || UNHANDLED_START[ch] === 1)) throw DECLINE;
+    const next = this.s.charCodeAt(i + 1);
+    if ((ch === DASH || ch === QUESTION || ch === COLON) && (isSpaceOrBreak(next) || (inFlow && isFlowIndicator(next)))) throw DECLINE;
+  }
+
   /** js-yaml's readPlainScalar; `pos` ends where it stops. Returns '' where it reads nothing. */
   protected plain(nodeIndent: number, inFlow: boolean): string {
     const s = this.s;
     let i = this.pos;
     let ch = s.charCodeAt(i);
-    if (ch < 128 && (NOT_PLAIN_START[ch] === 1 || UNHANDLED_START[ch] === 1)) throw DECLINE;
-    if ((ch === 0x3f || ch === DASH) && (isSpaceOrBreak(s.charCodeAt(i + 1)) || (inFlow && isFlowIndicator(s.charCodeAt(i + 1))))) throw DECLINE;
+    this.refusePlainStart(i, inFlow);
     let result = '';
     let captureStart = i;
     let captureEnd = i;
@@ -291,7 +302,7 @@ export class ScalarReader {
         this.pos++;
         return isMapping ? mapping : sequence;
       }
-      if (!readNext || ch === 0x2c || (ch === 0x3f && isSpaceOrBreak(s.charCodeAt(this.pos + 1)))) throw DECLINE;
+      if (!readNext || ch === 0x2c || (ch === QUESTION && isSpaceOrBreak(s.charCodeAt(this.pos + 1)))) throw DECLINE;
       const keyStart = this.pos;
       const key = this.flowNode(nodeIndent, level);
       this.skipFlowSpace();
