@@ -8,7 +8,7 @@ import type { ContractConfig } from '../types.ts';
 import { lintDocumentFromText } from './document.ts';
 import { lintSpecFiles } from './lint-files.ts';
 import { loadLintModel } from './lint-model.ts';
-import { parseForLint, unparsableViolations } from './parse-findings.ts';
+import { parseForLint, unparsableViolations, type Parsed } from './parse-findings.ts';
 import type { AppliedFix, ContractLintResult, LintDocument, LintReport, LintRule, LintViolation } from './types.ts';
 
 export interface LintContractsOptions {
@@ -19,6 +19,8 @@ export interface LintContractsOptions {
   adjust?: (contract: ContractConfig, violations: LintViolation[]) => LintViolation[];
   /** Reads the spec and its `$ref` targets when not from disk (a spec from stdin or a git ref); no --fix then. */
   readFile?: (absolutePath: string) => Promise<string>;
+  /** The root spec file of the (one) contract linted, already read and parsed: linted as it is, not read again. */
+  parsed?: Parsed;
 }
 
 interface Linted {
@@ -28,19 +30,19 @@ interface Linted {
 
 /** Lints the spec file at an absolute path and every file it refers to. */
 export async function lintSpecAt(
-  file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema', readFile?: LintContractsOptions['readFile'],
+  file: string, root: string, rules: LintRule[], format?: 'openapi' | 'json-schema', readFile?: LintContractsOptions['readFile'], read?: Parsed,
 ): Promise<Linted> {
   const shown = displayPath(file, root);
-  const text = await readSpecText(file, { projectRoot: root, readFile });
-  const parsed = parseForLint(text, file, shown);
+  const parsed = read ?? parseForLint(await readSpecText(file, { projectRoot: root, readFile }), file, shown);
   // Unparsable: a finding (when the contract's format is known, as it is for every configured contract).
   if (parsed.problem) return { docs: [], violations: unparsableViolations(parsed.problem, shown, format ?? 'openapi', rules) };
   const kind = specKindOf(parsed.source, shown, format);
   return lintSpecFiles(await loadLintModel(parsed.source, { projectRoot: root, readFile }), kind, shown, rules);
 }
 
-async function lintFiles(contract: ContractConfig, options: LintContractsOptions): Promise<Linted> {
-  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format, options.readFile);
+/** `parsed`: the root file as read before (the first pass only: a pass after --fix reads what it wrote). */
+async function lintFiles(contract: ContractConfig, options: LintContractsOptions, parsed?: Parsed): Promise<Linted> {
+  const linted = await lintSpecAt(resolve(options.root, contract.path), options.root, options.rules, contract.format, options.readFile, parsed);
   return options.adjust ? { ...linted, violations: options.adjust(contract, linted.violations) } : linted;
 }
 
@@ -67,7 +69,7 @@ async function applyFixes(linted: Linted, contract: ContractConfig): Promise<App
 }
 
 export async function lintContract(contract: ContractConfig, options: LintContractsOptions): Promise<ContractLintResult> {
-  let linted = await lintFiles(contract, options);
+  let linted = await lintFiles(contract, options, options.parsed);
   if (linted.docs.length === 0) {
     // Unparsable: nothing to fix, and no detected version to name.
     return { name: contract.name, format: contract.format, spec: contract.format === 'openapi' ? 'OpenAPI' : 'JSON Schema', file: displayPath(resolve(options.root, contract.path), options.root), violations: linted.violations, fixed: [] };

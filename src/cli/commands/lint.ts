@@ -9,6 +9,7 @@ import { loadConfig, requireContracts } from '../../config/load-config.ts';
 import { ConfigError, UsageError } from '../../errors.ts';
 import { LINT_SEVERITIES, type LintReport, type LintRule, type LintSeverity, type LintViolation } from '../../lint/types.ts';
 import type { StaleEntry } from '../../lint/baseline.ts';
+import type { Parsed } from '../../lint/parse-findings.ts';
 import type { Config, ContractConfig } from '../../types.ts';
 import { refuseProjectOptions } from '../spec-arguments.ts';
 import { selectFromPositionals, specInputsOf, type Selection } from '../select-specs.ts';
@@ -32,6 +33,8 @@ interface LintTarget {
   contract: ContractConfig;
   root: string;
   readFile?: (absolutePath: string) => Promise<string>;
+  /** The spec file as read and parsed to tell its format (a file of no contract), linted as it is. */
+  parsed?: Parsed;
 }
 
 async function lintTargets(ctx: Context, selection: Selection, options: LintOptions): Promise<{ config?: Config; targets: LintTarget[] }> {
@@ -48,7 +51,7 @@ async function lintTargets(ctx: Context, selection: Selection, options: LintOpti
   }
   const { lintContractOf } = await import('../../lint/lint-inputs.ts');
   const targets: LintTarget[] = [];
-  for (const input of await specInputsOf(ctx, selection)) targets.push({ contract: await lintContractOf(input), root: input.root, readFile: input.readFile });
+  for (const input of await specInputsOf(ctx, selection)) targets.push({ ...(await lintContractOf(input)), root: input.root, readFile: input.readFile });
   return { config, targets };
 }
 
@@ -66,15 +69,15 @@ async function lintAll(ctx: Context, config: Config | undefined, targets: LintTa
   const policy = config && scoped?.lintPolicy(rules, config.lint.overrides, config.file);
   const report = await withProgress(ctx, 'Linting specs', async () => {
     const results = [];
-    for (const { contract, root, readFile } of targets) {
+    for (const { contract, root, readFile, parsed } of targets) {
       if (!scoped || !policy) {
-        results.push(...(await lintContracts([contract], { root, rules, fix, readFile })).contracts);
+        results.push(...(await lintContracts([contract], { root, rules, fix, readFile, parsed })).contracts);
         continue;
       }
       // Scoped levels: each contract runs the rules some block turns on for it, then gets its levels per violation.
       const adjust = (linted: ContractConfig, violations: LintViolation[]) => scoped.applyLintPolicy(linted.name, violations, rules, policy);
       const contractRules = scoped.rulesForContract(rules, policy, contract);
-      results.push(...(await lintContracts([contract], { root, rules: contractRules, fix, adjust, readFile })).contracts);
+      results.push(...(await lintContracts([contract], { root, rules: contractRules, fix, adjust, readFile, parsed })).contracts);
     }
     return { contracts: results };
   });
