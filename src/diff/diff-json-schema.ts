@@ -99,7 +99,8 @@ function referencesIn(spec: LoadedSpec): Map<string, string[]> {
   const walk = (node: object, at: string): void => {
     if (seen.has(node)) return;
     seen.add(node);
-    for (const [key, child] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
       if (child === null || typeof child !== 'object') continue;
       const slot = joinPointer(at, key);
       const origin = spec.origin(child, slot);

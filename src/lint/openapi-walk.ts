@@ -93,7 +93,8 @@ export function refsOf(data: unknown): RefNode[] {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, new LazyPointer(place, i), scope));
     else if (isRecord(node)) {
       const own = place !== '' && (typeof node.$id === 'string' || (typeof node.id === 'string' && /^[a-z]+:\/\//i.test(node.id))) ? node : scope;
-      for (const [key, value] of Object.entries(node)) {
+      for (const key of Object.keys(node)) {
+        const value = node[key];
         if (key === '$ref' && typeof value === 'string') list.push(refNode(value, new LazyPointer(place, key), own, node));
         else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'example' && key !== 'examples') walk(value, new LazyPointer(place, key), own);
       }

@@ -13,11 +13,11 @@ import { isRecord } from '../toolkit/values.ts';
 import type { JsonSchemaDialect } from '../load/types.ts';
 
 /** Keywords holding one subschema. Booleans here keep their meaning as "open"/"closed" (see BOOLEAN_SLOTS). */
-const SINGLE: readonly string[] = SUBSCHEMA_KEYWORDS;
+const SINGLE: ReadonlySet<string> = new Set(SUBSCHEMA_KEYWORDS);
 /** Keywords holding a map of subschemas. */
-const MAPS: readonly string[] = SUBSCHEMA_MAP_KEYWORDS;
+const MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAP_KEYWORDS);
 /** Keywords holding a list of subschemas. */
-const LISTS: readonly string[] = SUBSCHEMA_LIST_KEYWORDS;
+const LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LIST_KEYWORDS);
 /** Slots where `true` means "no constraint" (dropped) and `false` means "closed" (kept as `false`). */
 const BOOLEAN_SLOTS = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']);
 
@@ -29,8 +29,9 @@ export interface NormalizedSchema {
 
 
 export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialect): NormalizedSchema {
-  const done = new WeakMap<object, Record<string, any>>();
-  const sources = new WeakMap<object, object>();
+  // Maps, not WeakMaps: they live as long as the comparison, and a WeakMap entry costs several times more to add.
+  const done = new Map<object, Record<string, any>>();
+  const sources = new Map<object, object>();
 
   const schema = (value: unknown): unknown => {
     if (value === true) return {};
@@ -48,22 +49,24 @@ export function normalizeJsonSchema(document: unknown, dialect: JsonSchemaDialec
   const map = (value: unknown): unknown => {
     if (!isRecord(value)) return value;
     const out: Record<string, any> = {};
-    for (const [key, child] of Object.entries(value)) out[key] = schema(child);
+    for (const key of Object.keys(value)) out[key] = schema(value[key]);
     return out;
   };
 
   const fill = (node: Record<string, any>, out: Record<string, any>): void => {
-    for (const [key, value] of Object.entries(node)) {
+    // Object.keys, not Object.entries: no array per keyword of every schema of the document.
+    for (const key of Object.keys(node)) {
+      const value = node[key];
       if (key === 'items' && Array.isArray(value)) continue; // handled below with additionalItems
       if (key === 'additionalItems' || key === 'dependencies' || key === 'nullable' || key === 'const') continue;
       if (BOOLEAN_SLOTS.has(key) && typeof value === 'boolean') {
         if (value === false) out[key] = false;
         continue;
       }
-      if (SINGLE.includes(key)) out[key] = schema(value);
+      if (SINGLE.has(key)) out[key] = schema(value);
       else if (key === '$defs' || key === 'definitions') out.$defs = { ...(isRecord(out.$defs) ? out.$defs : {}), ...(map(value) as object) };
-      else if (MAPS.includes(key)) out[key] = map(value);
-      else if (LISTS.includes(key)) out[key] = Array.isArray(value) ? value.map(schema) : value;
+      else if (MAPS.has(key)) out[key] = map(value);
+      else if (LISTS.has(key)) out[key] = Array.isArray(value) ? value.map(schema) : value;
       else if (key === 'id' && dialect === 'draft-04' && typeof value === 'string') out.$id = value;
       else out[key] = value;
     }
