@@ -1,11 +1,11 @@
 /**
- * The values before and after each change, for the HTML report's details: both sides are loaded again and
- * each change's JSON Pointer is looked up in them (a base read at a git ref is not, so its changes show the
- * current side only).
+ * The values before and after each change, for the HTML report's details: each change's JSON Pointer is looked
+ * up in both sides, as the comparison read them (loaded again only where it ran on a worker thread). A base read
+ * at a git ref is not shown, so its changes show the current side only.
  */
 import { join } from 'node:path';
 import type { Finding } from '../classify/types.ts';
-import type { Comparison } from '../pipeline/comparison.ts';
+import type { Comparison, LoadedSides } from '../pipeline/comparison.ts';
 import type { SideValue, ValuesOf } from '../report/diff-html.ts';
 import type { SideNode } from '../classify/types.ts';
 import type { LoadedSpec } from '../load/types.ts';
@@ -45,15 +45,17 @@ export function sideValue(spec: LoadedSpec | undefined, root: string, node: Side
   return nearest(spec.document, location);
 }
 
-export async function changeValues(ctx: Context, comparisons: Comparison[]): Promise<ValuesOf> {
+/** `kept`: the documents the comparisons read in this thread (by contract name); the others are loaded here. */
+export async function changeValues(ctx: Context, comparisons: Comparison[], kept?: ReadonlyMap<string, LoadedSides>): Promise<ValuesOf> {
   const [{ loadConfig }, { loadSpec }] = await Promise.all([import('../config/load-config.ts'), import('../load/load.ts')]);
   const config = await loadConfig({ cwd: ctx.cwd, configPath: ctx.configPath });
   const documents = new Map<string, { base?: LoadedSpec; revision: LoadedSpec }>();
   for (const { contract, base, hasBase, summary } of comparisons) {
     if (!hasBase || summary.total === 0) continue;
     const options = { projectRoot: config.root, refsMap: config.refsMap, expectedFormat: contract.format };
-    const revision = await loadSpec(join(config.root, contract.path), options);
-    const baseSpec = base.version ? await loadSpec(join(config.root, base.file), options) : undefined;
+    const held = kept?.get(contract.name);
+    const revision = held?.revision ?? (await loadSpec(join(config.root, contract.path), options));
+    const baseSpec = base.version ? (held?.base ?? (await loadSpec(join(config.root, base.file), options))) : undefined;
     documents.set(contract.name, { base: baseSpec, revision });
   }
   return (comparison: Comparison, finding: Finding) => {

@@ -17,6 +17,8 @@ export interface SelectOptions {
   basePaths?: CompareOptions['basePaths'];
   /** The base commit's rule files, when its policy judges. */
   ruleTexts?: CompareOptions['ruleTexts'];
+  /** Filled with the documents compared in this thread (CompareOptions.keepLoaded). */
+  keepLoaded?: CompareOptions['keepLoaded'];
 }
 
 export async function selectedComparisons(ctx: Context, names: string[], options: SelectOptions = {}): Promise<Comparison[]> {
@@ -32,5 +34,5 @@ export async function selectedComparisons(ctx: Context, names: string[], options
     const ref = gitRefOf(options.base, config);
     if (ref) basePaths = pairContracts(config.contracts, (await readGitBase(config, ref)).config?.contracts).basePaths;
   }
-  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts, keepReadErrors: true });
+  return compareContracts(config, contracts, { base: options.base, today: ctx.now(), lines: options.lines, basePaths, ruleTexts: options.ruleTexts, keepReadErrors: true, keepLoaded: options.keepLoaded });
 }

@@ -115,6 +115,7 @@ async function compareReadable(config: Config, contract: ContractConfig, options
   if (baseRead.status === 'rejected') throw baseRead.reason;
   const base = baseRead.value;
   const revision = revisionRead.value;
+  options.keepLoaded?.set(contract.name, { base: base.spec, revision });
   if (!base.spec) return { contract, base: base.info, hasBase: false, findings: [], summary: summarize([]) };
   const classify = (from: LoadedSpec, to: LoadedSpec) =>
     classifySpecs(from, to, {

@@ -2,6 +2,7 @@
 import type { Finding, Summary } from '../classify/types.ts';
 import type { ContractConfig } from '../types.ts';
 import type { ContractError } from './contract-error.ts';
+import type { LoadedSpec } from '../load/types.ts';
 
 export interface CompareOptions {
   /** `--base` as given on the command line. */
@@ -21,6 +22,17 @@ export interface CompareOptions {
    * run over many contracts goes on with the others (diff, breaking, status).
    */
   keepReadErrors?: boolean;
+  /**
+   * Filled with both loaded sides of each contract compared in this thread (by contract name), for a report that
+   * shows their values (diff --format html) without reading them again. Comparisons on worker threads leave it.
+   */
+  keepLoaded?: Map<string, LoadedSides>;
+}
+
+/** The two documents a comparison read: the base is absent when there was none to compare against. */
+export interface LoadedSides {
+  base?: LoadedSpec;
+  revision: LoadedSpec;
 }
 
 export interface BaseInfo {

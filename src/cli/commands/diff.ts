@@ -7,7 +7,7 @@ import { withProgress } from '../progress.ts';
 import type { Severity } from '../../types.ts';
 import { selectedComparisons } from '../compare-selected.ts';
 import type { LoadedSpec } from '../../load/types.ts';
-import type { Comparison } from '../../pipeline/comparison.ts';
+import type { Comparison, LoadedSides } from '../../pipeline/comparison.ts';
 import type { ValuesOf } from '../../report/diff-html.ts';
 import { selectFromPositionals } from '../select-specs.ts';
 
@@ -39,7 +39,10 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     };
   } else {
     const names = [...selection.positionals.names, ...(options.contract ?? [])];
-    comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () => selectedComparisons(ctx, names, { base: options.base, config: selection.config, lines }));
+    // As above: the report shows the documents the comparisons read (those that ran in this thread).
+    const keepLoaded = format === 'html' ? new Map<string, LoadedSides>() : undefined;
+    comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () => selectedComparisons(ctx, names, { base: options.base, config: selection.config, lines, keepLoaded }));
+    if (keepLoaded) values = async () => (await import('../change-values.ts')).changeValues(ctx, comparisons, keepLoaded);
   }
   const { reportContractErrors } = await import('../contract-errors.ts');
   const worst = reportContractErrors(ctx, comparisons.map((c) => c.error), format === 'json');
@@ -50,7 +53,8 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     const { renderDiffMarkdown } = await import('../../report/diff-markdown.ts');
     ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
   } else if (format === 'html') {
-    const [{ renderDiffHtml }, { changeValues }] = await Promise.all([import('../../report/diff-html.ts'), import('../change-values.ts')]);
+    const { renderDiffHtml } = await import('../../report/diff-html.ts');
+    const { changeValues } = await import('../change-values.ts');
     ctx.out.raw(renderDiffHtml(comparisons, options.severity, await (values ? values() : changeValues(ctx, comparisons))));
   } else {
     const { renderDiffText } = await import('../../report/diff-text.ts');
