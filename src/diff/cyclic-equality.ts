@@ -9,6 +9,8 @@
  * being checked, and every pair on the path to a difference is unequal (the difference sits at the same place
  * in each of them), so a document's operations that share recursive components walk them about once.
  */
+import { PairMap } from '../toolkit/pair-map.ts';
+
 const UNORDERED = new Set(['enum', 'required', 'type']);
 
 /**
@@ -16,14 +18,6 @@ const UNORDERED = new Set(['enum', 'required', 'type']);
  * both sides share one id table.
  */
 export type SideHash = (node: object) => string | null | undefined;
-
-type PairSet = Map<object, Set<object>>;
-const has = (pairs: PairSet, x: object, y: object) => pairs.get(x)?.has(y) === true;
-function add(pairs: PairSet, x: object, y: object): void {
-  const set = pairs.get(x);
-  if (set) set.add(y);
-  else pairs.set(x, new Set([y]));
-}
 
 /** Primitives compare as the hashes do: by JSON meaning (NaN and Infinity as null; undefined as itself). */
 function samePrimitive(x: unknown, y: unknown): boolean {
@@ -38,16 +32,16 @@ const UNEQUAL = -1;
 const PROVEN = Number.POSITIVE_INFINITY;
 
 export class CyclicEquality {
-  private readonly equal: PairSet = new Map();
-  private readonly unequal: PairSet = new Map();
+  private readonly equal = new PairMap<true>();
+  private readonly unequal = new PairMap<true>();
   /** Pairs being checked, with their depth: met again, they are assumed equal. */
-  private readonly open = new Map<object, Map<object, number>>();
+  private readonly open = new PairMap<number>();
   /**
    * Pairs found equal while relying on an open pair (at the depth kept in `tentativeLow`): proven once that pair
    * is, dropped if it is not. Met again meanwhile, they answer with that depth instead of being walked again.
    */
   private readonly tentative: Array<[object, object]> = [];
-  private readonly tentativeLow = new Map<object, Map<object, number>>();
+  private readonly tentativeLow = new PairMap<number>();
 
   constructor(private readonly baseHash: SideHash, private readonly revisionHash: SideHash) {}
 
@@ -71,29 +65,25 @@ export class CyclicEquality {
     const hx = this.baseHash(x);
     const hy = this.revisionHash(y);
     if (hx !== undefined && hy !== undefined && (hx !== null || hy !== null)) return hx === hy ? PROVEN : UNEQUAL;
-    if (has(this.equal, x, y)) return PROVEN;
-    const openAt = this.open.get(x)?.get(y) ?? this.tentativeLow.get(x)?.get(y);
+    if (this.equal.has(x, y)) return PROVEN;
+    const openAt = this.open.get(x, y) ?? this.tentativeLow.get(x, y);
     if (openAt !== undefined) return openAt;
-    if (has(this.unequal, x, y)) return UNEQUAL;
-    let byRevision = this.open.get(x);
-    if (!byRevision) this.open.set(x, (byRevision = new Map()));
-    byRevision.set(y, depth);
+    if (this.unequal.has(x, y)) return UNEQUAL;
+    this.open.set(x, y, depth);
     const mark = this.tentative.length;
     const low = this.members(x, y, depth + 1);
-    byRevision.delete(y);
+    this.open.delete(x, y);
     if (low === UNEQUAL) {
-      add(this.unequal, x, y);
+      this.unequal.set(x, y, true);
       this.settle(mark, false); // they relied on this pair: unknown now
       return UNEQUAL;
     }
     if (low < depth) {
       this.tentative.push([x, y]);
-      let lows = this.tentativeLow.get(x);
-      if (!lows) this.tentativeLow.set(x, (lows = new Map()));
-      lows.set(y, low);
+      this.tentativeLow.set(x, y, low);
       return low;
     }
-    add(this.equal, x, y);
+    this.equal.set(x, y, true);
     this.settle(mark, true);
     return PROVEN;
   }
@@ -102,8 +92,8 @@ export class CyclicEquality {
   private settle(mark: number, proven: boolean): void {
     for (let i = mark; i < this.tentative.length; i++) {
       const [a, b] = this.tentative[i]!;
-      this.tentativeLow.get(a)!.delete(b);
-      if (proven) add(this.equal, a, b);
+      this.tentativeLow.delete(a, b);
+      if (proven) this.equal.set(a, b, true);
     }
     this.tentative.length = mark;
   }
