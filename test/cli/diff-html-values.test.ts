@@ -12,19 +12,9 @@ import { compareContracts } from '../../src/pipeline/compare-parallel.ts';
 import type { LoadedSides } from '../../src/pipeline/comparison.ts';
 import { runSpecver } from '../helpers/run-cli.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
+import { limitSpec } from '../helpers/limit-spec.ts';
 
-function spec(maximum: number): string {
-  return `openapi: 3.0.3
-info: { title: items, version: 1.0.0 }
-paths:
-  /items:
-    get:
-      parameters:
-        - { name: limit, in: query, schema: { type: integer, maximum: ${maximum} } }
-      responses:
-        '200': { description: ok }
-`;
-}
+const spec = (maximum: number) => limitSpec('items', maximum);
 
 const project = emptyProject();
 project.write('api/items.yaml', spec(100));

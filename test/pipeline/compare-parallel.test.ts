@@ -5,19 +5,7 @@ import { workerCount, PARALLEL_THRESHOLD } from '../../src/pipeline/compare-para
 import { reviveError, serializeError } from '../../src/pipeline/worker-protocol.ts';
 import { runBuiltSpecver, runSpecver, type CliResult } from '../helpers/run-cli.ts';
 import { emptyProject } from '../helpers/temp-project.ts';
-
-function spec(title: string, maximum: number): string {
-  return `openapi: 3.0.3
-info: { title: ${title}, version: 1.0.0 }
-paths:
-  /items:
-    get:
-      parameters:
-        - { name: limit, in: query, schema: { type: integer, maximum: ${maximum} } }
-      responses:
-        '200': { description: ok }
-`;
-}
+import { limitSpec as spec } from '../helpers/limit-spec.ts';
 
 test('workerCount: in-process below the threshold or on one core; at most one worker per core', () => {
   assert.is(workerCount(PARALLEL_THRESHOLD - 1, 8, {}), 0);
