@@ -24,7 +24,8 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
   const lines = format !== 'text' || ctx.verbose;
   const selection = await selectFromPositionals(ctx, positional);
   let comparisons: Comparison[];
-  let values: (() => Promise<ValuesOf>) | undefined;
+  /** The values of each change's two sides, for the HTML report. */
+  let values: () => Promise<ValuesOf>;
   if (selection.positionals.mode === 'files') {
     const { adHocComparison } = await import('../adhoc-compare.ts');
     const projectOptions = { '--contract': options.contract, '--base': options.base };
@@ -42,7 +43,7 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     // As above: the report shows the documents the comparisons read (those that ran in this thread).
     const keepLoaded = format === 'html' ? new Map<string, LoadedSides>() : undefined;
     comparisons = await withProgress(ctx, 'Comparing specs with their snapshots', () => selectedComparisons(ctx, names, { base: options.base, config: selection.config, lines, keepLoaded }));
-    if (keepLoaded) values = async () => (await import('../change-values.ts')).changeValues(ctx, comparisons, keepLoaded);
+    values = async () => (await import('../change-values.ts')).changeValues(ctx, comparisons, keepLoaded);
   }
   const { reportContractErrors } = await import('../contract-errors.ts');
   const worst = reportContractErrors(ctx, comparisons.map((c) => c.error), format === 'json');
@@ -54,8 +55,7 @@ export async function run(ctx: Context, positional: string[], options: DiffOptio
     ctx.out.raw(renderDiffMarkdown(comparisons, options.severity));
   } else if (format === 'html') {
     const { renderDiffHtml } = await import('../../report/diff-html.ts');
-    const { changeValues } = await import('../change-values.ts');
-    ctx.out.raw(renderDiffHtml(comparisons, options.severity, await (values ? values() : changeValues(ctx, comparisons))));
+    ctx.out.raw(renderDiffHtml(comparisons, options.severity, await values()));
   } else {
     const { renderDiffText } = await import('../../report/diff-text.ts');
     ctx.out.result(renderDiffText(ctx.out, comparisons, { severity: options.severity, verbose: ctx.verbose, quiet: ctx.quiet }));
