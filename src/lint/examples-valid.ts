@@ -111,7 +111,8 @@ function validatorsFor(doc: LintDocument, direction?: Direction): Validators {
   // 2. So does every schema that carries examples or a default, so nested ones compile once, not once per
   //    enclosing schema. Nodes are looked up before anything is rewritten.
   const carriers = schemas
-    .filter(({ schema, pointer }) => pointer !== '' && ('example' in schema || 'examples' in schema || 'default' in schema))
+    // The schema's keys first: reading a pointer builds its string.
+    .filter((found) => ('example' in found.schema || 'examples' in found.schema || 'default' in found.schema) && found.pointer !== '')
     .map(({ schema, pointer }) => ({ pointer, container: valueAt(copy, parentPointer(pointer)), key: lastSegment(pointer), node: copies.get(schema) }));
   const register = (schema: unknown, id: string) => {
     if (isRecord(schema) || typeof schema === 'boolean') pending.push([schema, id]);
@@ -293,7 +294,11 @@ export function examplesValid(doc: LintDocument): ExampleProblem[] {
   };
   const openapi = doc.kind.format === 'openapi';
   const version = doc.kind.format === 'openapi' ? doc.kind.version : undefined;
-  for (const { schema, pointer } of schemasOf(doc)) {
+  // A schema's pointer is built only for the schemas that hold a value to check (reading it builds the string).
+  for (const found of schemasOf(doc)) {
+    const schema = found.schema;
+    if (!('example' in schema || 'x-example' in schema || 'examples' in schema || 'default' in schema)) continue;
+    const pointer = found.pointer;
     if ('example' in schema && openapi) check(pointer, schema.example, joinPointer(pointer, 'example'), 'example');
     // Swagger 2.0 has no example for parameters and headers: tools read the `x-example` extension.
     if ('x-example' in schema && version === '2.0') check(pointer, schema['x-example'], joinPointer(pointer, 'x-example'), 'example');
