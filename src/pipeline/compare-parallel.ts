@@ -4,8 +4,9 @@
  * (~50 ms) would cost more than it saves.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ToolError } from '../errors.ts';
+import { workerThreads } from '../toolkit/lazy-builtins.ts';
 import type { Config, ContractConfig } from '../types.ts';
 import { compareContract } from './compare-contract.ts';
 import { parseCacheSettings } from '../load/parse-cache.ts';
@@ -25,6 +26,7 @@ export function workerCount(count: number, cores = availableParallelism(), env: 
 
 /** The worker: the built .js file, or (when running from sources under tsx) a bootstrap that registers tsx first. */
 function startWorker(workerData: WorkerInput): Worker {
+  const { Worker } = workerThreads();
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./compare-worker.js', import.meta.url), { workerData });
   const tsx = import.meta.resolve('tsx/esm/api');
   const source = new URL('./compare-worker-entry.ts', import.meta.url).href;

@@ -1,36 +1,37 @@
 /**
  * Atomic file writes: data goes to a temp file in the same directory, is flushed, then renamed over the
- * target, so a reader (or a crash) never sees half a file (decisions.md 2).
+ * target, so a reader (or a crash) never sees half a file (decisions.md 2). Every run loads this module (the
+ * config's path checks import it), most never write: `node:crypto` and `node:fs/promises` load on first use.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fsPromises, nodeCrypto } from '../toolkit/lazy-builtins.ts';
 import { trackTemp, untrackTemp } from './in-flight.ts';
 
 const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
 
 /** `.<name>.<pid>.<random>.tmp` beside the target. */
 export function tempPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
 }
 
 /** Writes `data` to `path` atomically, creating parent directories; the temp file is removed on failure. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  const fs = fsPromises();
+  await fs.mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   trackTemp(temp);
   try {
-    const handle = await open(temp, 'wx');
+    const handle = await fs.open(temp, 'wx');
     try {
       await handle.writeFile(data);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await fs.rename(temp, path);
   } catch (error) {
     // Whatever failed, the temp file goes; should even that fail, the error that matters is the first one.
-    await rm(temp, { force: true }).catch(() => undefined);
+    await fs.rm(temp, { force: true }).catch(() => undefined);
     // Name the file being written (not its temp file) in the error a user sees; a failed write has no path.
     const failed = error as NodeJS.ErrnoException;
     if (failed.path === undefined || failed.path === temp) Object.assign(failed, { path, syscall: failed.syscall ?? 'write' });
@@ -43,7 +44,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 /** Deletes `path`; a missing file is fine. Returns whether a file was removed. */
 export async function removeFileIfExists(path: string): Promise<boolean> {
   try {
-    await unlink(path);
+    await fsPromises().unlink(path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
@@ -60,9 +61,10 @@ const IN_FLIGHT_MS = 60_000;
  * can no longer be in progress). Returns the removed names.
  */
 export async function cleanStaleTempFiles(dir: string, now = Date.now(), deadPid?: number): Promise<string[]> {
+  const fs = fsPromises();
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await fs.readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -70,10 +72,10 @@ export async function cleanStaleTempFiles(dir: string, now = Date.now(), deadPid
   const stale: string[] = [];
   for (const name of names) {
     if (!TEMP_FILE.test(name) || name.includes(`.${process.pid}.`)) continue;
-    const modified = await stat(join(dir, name)).then((s) => s.mtimeMs, () => now);
+    const modified = await fs.stat(join(dir, name)).then((s) => s.mtimeMs, () => now);
     const ofDeadRun = deadPid !== undefined && name.includes(`.${deadPid}.`);
     if (!ofDeadRun && now - modified < IN_FLIGHT_MS) continue;
-    await rm(join(dir, name), { force: true });
+    await fs.rm(join(dir, name), { force: true });
     stale.push(name);
   }
   return stale;

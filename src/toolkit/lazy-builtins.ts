@@ -10,3 +10,5 @@ const require = createRequire(import.meta.url);
 
 export const nodeCrypto = (): typeof import('node:crypto') => require('node:crypto');
 export const fsPromises = (): typeof import('node:fs/promises') => require('node:fs/promises');
+/** Only a comparison of several contracts starts workers. */
+export const workerThreads = (): typeof import('node:worker_threads') => require('node:worker_threads');

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { runChild } from '../helpers/child.ts';
-import { REPO_ROOT } from '../helpers/temp-project.ts';
+import { fixtureProject, REPO_ROOT } from '../helpers/temp-project.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const BIN = join(REPO_ROOT, 'dist/main.cjs');
@@ -36,6 +36,17 @@ test('help, and a command line that names no command, load none of the built-ins
     const loaded = await loadedBy(args, dir);
     assert.ok(loaded.length > 0, 'the probe saw no module load');
     assert.equal(ON_USE.filter((module) => loaded.includes(module)), [], `specver ${args.join(' ')}`);
+  }
+});
+
+test('a comparison that writes nothing loads neither the hashing nor the worker built-ins', async () => {
+  // Five contracts are compared in this process (workers start at eight); no cache, no temp file to name.
+  const project = fixtureProject('petstore-initialised');
+  for (const args of [['breaking'], ['diff']]) {
+    const loaded = await loadedBy(args, project.dir);
+    assert.ok(loaded.includes('NativeModule internal/fs/promises'), `specver ${args.join(' ')} read no file through fs/promises`);
+    const unwanted = ['NativeModule crypto', 'NativeModule worker_threads', 'NativeModule child_process'];
+    assert.equal(unwanted.filter((module) => loaded.includes(module)), [], `specver ${args.join(' ')}`);
   }
 });
 
