@@ -40,10 +40,15 @@ function settingsOf(base: SpecInput, revision: SpecInput): { name: string; compa
 export async function compareInputs(base: SpecInput, revision: SpecInput, options: CompareFilesOptions): Promise<Comparison> {
   const [{ classifySpecs }, { summarize }] = await Promise.all([import('../classify/classify.ts'), import('../classify/summary.ts')]);
   const contract = revision.contract ?? base.contract;
-  const [baseSpec, revisionSpec] = await Promise.all([
+  // Both are read before either failure is reported, so the error named does not depend on which read ends
+  // first: the revision's, as in a project (the file being edited), then the base's.
+  const [baseRead, revisionRead] = await Promise.allSettled([
     loadInput(base, options.config, contract?.format),
     loadInput(revision, options.config, contract?.format),
   ]);
+  if (revisionRead.status === 'rejected') throw revisionRead.reason;
+  if (baseRead.status === 'rejected') throw baseRead.reason;
+  const [baseSpec, revisionSpec] = [baseRead.value, revisionRead.value];
   if (baseSpec.kind.format !== revisionSpec.kind.format) {
     throw new ConfigError(`${base.label} is ${describeKind(baseSpec.kind)} but ${revision.label} is ${describeKind(revisionSpec.kind)}: they cannot be compared`, {
       file: revision.label,

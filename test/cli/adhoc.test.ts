@@ -245,6 +245,11 @@ test('bad input: a missing file, two formats, an unknown document: one line, exi
   assertOneLineError(await runSpecver(['diff', 'old.yaml', 'event.schema.json'], { cwd: dir }), 2, /old\.yaml is OpenAPI 3\.0 but event\.schema\.json is JSON Schema 2020-12: they cannot be compared/);
   assertOneLineError(await runSpecver(['breaking', 'old.yaml', 'notes.yaml'], { cwd: dir }), 2, /notes\.yaml: is neither OpenAPI/);
   assertOneLineError(await runSpecver(['lint', 'notes.yaml'], { cwd: dir }), 2, /notes\.yaml: is neither OpenAPI/);
+  // Both sides unreadable: the revision is named, however long each read takes (the base here reads longer).
+  const big = `${Array.from({ length: 40_000 }, (_, i) => `key${i}: value ${i}`).join('\n')}\n`;
+  write(dir, { 'big-notes.yaml': big });
+  assertOneLineError(await runSpecver(['diff', 'big-notes.yaml', 'notes.yaml'], { cwd: dir }), 2, /^specver: notes\.yaml: is neither OpenAPI/);
+  assertOneLineError(await runSpecver(['diff', 'notes.yaml', 'big-notes.yaml'], { cwd: dir }), 2, /^specver: big-notes\.yaml: is neither OpenAPI/);
 });
 
 test.run();
