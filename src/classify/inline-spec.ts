@@ -45,6 +45,8 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
     return node;
   };
   const seen = new WeakSet<object>();
+  // The targets put in place of refs, and the root, are the nodes held in more than one place (LoadedSpec.sharedNodes).
+  const shared = new Set<object>(root !== null && typeof root === 'object' ? [root] : []);
   const resolveIn = (node: any): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
@@ -58,6 +60,7 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
         value = next;
       }
       node[key] = value;
+      if (value !== child && value !== null && typeof value === 'object') shared.add(value);
       resolveIn(value);
     }
   };
@@ -78,6 +81,6 @@ export function inlineSpec(document: unknown, path = '/virtual/openapi.json'): L
   };
   return {
     path, kind: kindOf(document), source, document: root, files: new Map([[path, source]]),
-    origin: (node: object) => origins.get(node), refUrl,
+    origin: (node: object) => origins.get(node), refUrl, sharedNodes: shared,
   };
 }

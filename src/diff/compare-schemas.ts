@@ -44,6 +44,9 @@ export interface ComparatorEnv {
   /** OpenAPI 2.0/3.0: the `nullable` keyword means "null allowed". */
   baseNullableKeyword?: boolean;
   revisionNullableKeyword?: boolean;
+  /** The nodes a side holds in more than one place (LoadedSpec.sharedNodes): structural equality remembers only those. */
+  baseSharedNodes?: ReadonlySet<object>;
+  revisionSharedNodes?: ReadonlySet<object>;
 }
 export interface CompareUse {
   direction: Direction;
@@ -116,6 +119,7 @@ export class SchemaComparator {
   ) {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
     this.at = new SchemaLocator(env, nested);
+    this.cyclic = new CyclicEquality((node) => hasher.base.known(node), (node) => hasher.revision.known(node), env.baseSharedNodes, env.revisionSharedNodes);
     this.questions = new WholeSchemaQuestions(nested, proofWork, (questionEnd) => {
       const inner = new SchemaComparator(env, true, hasher, proofWork);
       inner.questionEnd = questionEnd;
@@ -178,7 +182,7 @@ export class SchemaComparator {
    * it is no keyword) are walked even where they are written the same.
    */
   private readonly equalMeansSame: boolean;
-  private readonly cyclic = new CyclicEquality((node) => this.hasher.base.known(node), (node) => this.hasher.revision.known(node));
+  private readonly cyclic: CyclicEquality;
 
   /**
    * Structurally equal (hashes; values that reach a cycle by their unfolding): any two values of the two

@@ -30,6 +30,11 @@ function samePrimitive(x: unknown, y: unknown): boolean {
 /** `value`'s answer: unequal, or equal relying on no open assumption (PROVEN), or on one at that depth. */
 const UNEQUAL = -1;
 const PROVEN = Number.POSITIVE_INFINITY;
+/**
+ * From this depth on, every pair is remembered again: should a cycle pass through no node named shared (a node
+ * made after loading and put in two places), it is still met as an open pair on a later turn.
+ */
+const UNTRACKED_DEPTH = 200;
 
 export class CyclicEquality {
   private readonly equal = new PairMap<true>();
@@ -43,7 +48,18 @@ export class CyclicEquality {
   private readonly tentative: Array<[object, object]> = [];
   private readonly tentativeLow = new PairMap<number>();
 
-  constructor(private readonly baseHash: SideHash, private readonly revisionHash: SideHash) {}
+  /**
+   * `baseShared` / `revisionShared`: the nodes each side holds in more than one place (LoadedSpec.sharedNodes).
+   * With both, a pair of nodes held in one place each keeps no memo: it is met again only through its parents'
+   * pair met again, whose memo answers, and so on up to a pair of shared nodes or a caller's pair. Without them,
+   * every pair is remembered.
+   */
+  constructor(
+    private readonly baseHash: SideHash,
+    private readonly revisionHash: SideHash,
+    private readonly baseShared?: ReadonlySet<object>,
+    private readonly revisionShared?: ReadonlySet<object>,
+  ) {}
 
   /** Whether two values of the two sides are equal (hashable values by hash, cyclic ones by their unfolding). */
   same(x: unknown, y: unknown): boolean {
@@ -65,6 +81,9 @@ export class CyclicEquality {
     const hx = this.baseHash(x);
     const hy = this.revisionHash(y);
     if (hx !== undefined && hy !== undefined && (hx !== null || hy !== null)) return hx === hy ? PROVEN : UNEQUAL;
+    if (depth > 0 && depth < UNTRACKED_DEPTH && this.baseShared && this.revisionShared && !this.baseShared.has(x) && !this.revisionShared.has(y)) {
+      return this.members(x, y, depth + 1);
+    }
     if (this.equal.has(x, y)) return PROVEN;
     const openAt = this.open.get(x, y) ?? this.tentativeLow.get(x, y);
     if (openAt !== undefined) return openAt;
@@ -108,8 +127,10 @@ export class CyclicEquality {
     if (keys.length !== Object.keys(yr).length) return UNEQUAL;
     let low = PROVEN;
     for (const key of keys) {
-      if (!Object.prototype.hasOwnProperty.call(yr, key)) return UNEQUAL;
-      const [a, b] = [xr[key], yr[key]];
+      const a = xr[key];
+      const b = yr[key];
+      // Parsed values are never undefined: only a missing key (or an inherited `__proto__`) needs the own-key test.
+      if ((b === undefined || key === '__proto__') && !Object.prototype.hasOwnProperty.call(yr, key)) return UNEQUAL;
       const result = UNORDERED.has(key) && Array.isArray(a) && Array.isArray(b) ? this.unordered(a, b, depth) : this.value(a, b, depth);
       if (result === UNEQUAL) return UNEQUAL;
       if (result < low) low = result;

@@ -52,6 +52,7 @@ export function diffApi(base: LoadedSpec, revision: LoadedSpec, options: DiffOpt
     baseRefUrl: (node) => base.refUrl?.(node), revisionRefUrl: (node) => revision.refUrl?.(node),
     baseComponentNames: componentNamesIn(base.document), revisionComponentNames: componentNamesIn(revision.document),
     baseNullableKeyword: !readsJsonSchema202012(base.kind.version), revisionNullableKeyword: !readsJsonSchema202012(revision.kind.version),
+    baseSharedNodes: base.sharedNodes, revisionSharedNodes: revision.sharedNodes,
   });
   const ops = pairByKey(bm.operations, rm.operations);
   for (const [, op] of ops.removed) {

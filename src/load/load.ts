@@ -70,5 +70,5 @@ export async function loadSpecFromText(text: string, path: string, options: Load
     rootName: options.rootName,
     readSource: async (file) => parseSource(await readSpecText(file, options), file, { displayPath: display(file) }),
   });
-  return { path: absolute, kind, source, document: resolved.document, files: resolved.files, origin: resolved.origin, keyOrigin: resolved.keyOrigin, refUrl: resolved.refUrl };
+  return { path: absolute, kind, source, document: resolved.document, files: resolved.files, origin: resolved.origin, keyOrigin: resolved.keyOrigin, refUrl: resolved.refUrl, ...(resolved.sharedNodes ? { sharedNodes: resolved.sharedNodes } : {}) };
 }

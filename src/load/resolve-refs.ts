@@ -8,7 +8,8 @@
  * 3. replace-refs.ts puts each target in place of its `$ref` object (a target used in several places is one
  *    shared object, circular refs become object cycles, no node is copied), and merge-sibling-refs.ts makes a
  *    new object for each `$ref` with sibling keywords;
- * 4. ref-origins.ts answers where a node of the result was written, on first use.
+ * 4. ref-origins.ts answers where a node of the result was written, on first use, and shared-nodes.ts names
+ *    the nodes the result holds in more than one place.
  *
  * Each SourceFile's `data` then re-parses its text on first read (consume-data.ts), so lint still sees the refs
  * as written. (json-schema-ref-parser does this job too, but is several times slower on large single-file specs,
@@ -20,6 +21,7 @@ import { refLocator } from './locate-ref.ts';
 import { mergeSiblingRefs } from './merge-sibling-refs.ts';
 import { refOrigins } from './ref-origins.ts';
 import { replaceRefs } from './replace-refs.ts';
+import { sharedNodesOf } from './shared-nodes.ts';
 import { toPointer } from '../toolkit/json-pointer.ts';
 import type { Located } from './ref-scan.ts';
 import type { RefContext } from './ref-targets.ts';
@@ -58,6 +60,8 @@ export interface ResolvedDocument {
   keyOrigin(node: object, key: string, at?: string): NodeOrigin | undefined;
   /** Where a `$ref` object of a parsed file points (one step); undefined for an opaque URL ref or a non-ref. */
   targetOf(refObject: object): Located | undefined;
+  /** The nodes of `document` reachable along more than one path (shared-nodes.ts); undefined: any node may be. */
+  sharedNodes?: ReadonlySet<object>;
   /** Every `$ref` the loader follows (never one inside an example or default value), in the order found. */
   refSites(): RefSiteInfo[];
   /** The absolute URL (with its fragment) an opaque `{ $ref }` left in the document names, resolved against its base. */
@@ -95,5 +99,6 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
   // The parsed data now holds the resolved document: each file hands back a fresh parse of its text instead.
   for (const source of files.values()) consumeData(source);
   const { origin, keyOrigin } = refOrigins(root, files, replacement, merged);
-  return { document: replacement.document, files, origin, keyOrigin, targetOf, refSites, refUrl };
+  const sharedNodes = sharedNodesOf(replacement, merged, files);
+  return { document: replacement.document, files, origin, keyOrigin, targetOf, refSites, refUrl, ...(sharedNodes ? { sharedNodes } : {}) };
 }

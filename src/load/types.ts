@@ -63,6 +63,11 @@ export interface LoadedSpec {
    * under), so two spellings of one target compare equal. Undefined for any other node.
    */
   refUrl?(node: object): string | undefined;
+  /**
+   * The nodes of `document` reachable along more than one path (the targets of `$ref`s, the members merged
+   * `$ref`s share: load/shared-nodes.ts); every cycle passes through one. Undefined when any node may be.
+   */
+  sharedNodes?: ReadonlySet<object>;
 }
 
 export interface LoadOptions {

@@ -53,6 +53,33 @@ test('cyclic values: two cycles of different lengths with the same unfolding are
   assert.not.ok(eq.same(a, c));
 });
 
+test('with the shared nodes named, the answers stay the same; a cycle through no named node still ends', () => {
+  // No hashes: every pair is walked. Named: the cycle entries; unnamed: an empty list, as if one had been missed.
+  const walking = (base: Set<object>, revision: Set<object>) => new CyclicEquality(() => undefined, () => undefined, base, revision);
+  for (const named of [true, false]) {
+    const [x, y, z] = [tree('string'), tree('string', true), tree('integer')];
+    const eq = walking(new Set(named ? [x] : []), new Set(named ? [y, z] : []));
+    assert.ok(eq.same(x, y), `equal unfoldings (${named ? 'named' : 'unnamed'})`);
+    assert.not.ok(eq.same(x, z), `a difference inside the cycle (${named ? 'named' : 'unnamed'})`);
+    const a: Record<string, any> = { type: 'object' };
+    a.properties = { next: a };
+    const b1: Record<string, any> = { type: 'object' };
+    const b2: Record<string, any> = { type: 'object', properties: { next: b1 } };
+    b1.properties = { next: b2 };
+    const cycles = walking(new Set(named ? [a] : []), new Set(named ? [b1, b2] : []));
+    assert.ok(cycles.same(a, b1) && cycles.same(a, b2), 'cycles of two lengths, one unfolding');
+  }
+  // Deeper than the nodes left unremembered (200 levels): a chain of 300 differs only at its end.
+  const chain = (leaf: string) => {
+    let node: Record<string, any> = { type: leaf };
+    for (let i = 0; i < 300; i++) node = { type: 'object', properties: { inner: node } };
+    return node;
+  };
+  const eq = walking(new Set(), new Set());
+  assert.ok(eq.same(chain('string'), chain('string')));
+  assert.not.ok(eq.same(chain('string'), chain('integer')));
+});
+
 const op = (schema: unknown) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
 const spec = (extra: Record<string, unknown>, paths: Record<string, unknown>, version = '3.0.3') => inlineSpec({ openapi: version, info: { title: 't', version: '1' }, paths, ...extra });
 const kinds = (base: ReturnType<typeof spec>, revision: ReturnType<typeof spec>) =>
