@@ -36,6 +36,7 @@ export interface OperationModel {
   /** The path item (or callback item) the operation is in: its path-level parameters and servers apply. */
   pathItem: any;
   role?: 'webhook' | 'callback';
+  /** `parameters`, `requestBody` and `responses` are built on first read. */
   parameters: Map<string, ParameterModel>;
   requestBody?: RequestBodyModel;
   responses: Map<string, ResponseModel>;
@@ -256,18 +257,28 @@ function addPathItem(
   const { root, version } = model;
   for (const { method, node: op, segment } of pathItemOperations(pathItem, version)) {
     const opPointer = `${pathPointer}/${segment}`;
-    const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
-    const requestBody = version === '2.0'
-      ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
-      : isRecord(op.requestBody)
-        ? { node: op.requestBody, pointer: `${opPointer}/requestBody`, required: op.requestBody.required === true, content: contentOf(op.requestBody, `${opPointer}/requestBody`) }
-        : undefined;
+    let parts: { parameters: Map<string, ParameterModel>; requestBody?: RequestBodyModel } | undefined;
+    const partsOf = () => {
+      if (parts) return parts;
+      const { params, swaggerBody, formData } = collectParameters(pathItem, op, pathPointer, opPointer, version, path);
+      const requestBody = version === '2.0'
+        ? swaggerRequestBody(op, root, opPointer, swaggerBody, formData)
+        : isRecord(op.requestBody)
+          ? { node: op.requestBody, pointer: `${opPointer}/requestBody`, required: op.requestBody.required === true, content: contentOf(op.requestBody, `${opPointer}/requestBody`) }
+          : undefined;
+      return (parts = { parameters: params, requestBody });
+    };
+    let responses: Map<string, ResponseModel> | undefined;
     const security = Array.isArray(op.security) ? op.security : Array.isArray(root.security) ? root.security : undefined;
     // Webhook names and callback runtime expressions are not path templates: keep them as written.
     const key = `${keyPrefix}${method} ${role ? path : pathTemplateKey(path)}`;
     const operation: OperationModel = {
-      key, method, path, pointer: opPointer, node: op, pathItem, role, parameters: params, requestBody,
-      responses: responsesOf(op, root, opPointer, version), security,
+      key, method, path, pointer: opPointer, node: op, pathItem, role,
+      // Read only where an operation is compared: most operations of two versions are equal and skipped.
+      get parameters() { return partsOf().parameters; },
+      get requestBody() { return partsOf().requestBody; },
+      get responses() { return (responses ??= responsesOf(op, root, opPointer, version)); },
+      security,
       securityPointer: Array.isArray(op.security) ? `${opPointer}/security` : '/security',
       servers: serversOf(op.servers ? op : pathItem.servers ? pathItem : {}, version === '2.0' ? '3.0' : version),
     };
