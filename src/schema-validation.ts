@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import * as precompiled from './generated/validators.ts';
+import { quickUriFormats } from './toolkit/uri-formats.ts';
 
 /** Absolute path of the package's schemas/ directory (works from src/ and dist/). */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
@@ -40,6 +41,7 @@ function instance(): Ajv2020 {
     const addFormats = require('ajv-formats') as (a: Ajv2020) => void;
     ajv = new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true });
     addFormats(ajv);
+    for (const [name, check] of Object.entries(quickUriFormats(require('ajv-formats/dist/formats').fullFormats))) ajv.addFormat(name, check);
     // Output schemas share definitions (comparison.schema.json) through relative $refs: register them all.
     const outputDir = new URL('output/', `file://${SCHEMAS_DIR}`);
     for (const file of readdirSync(outputDir)) {

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv, Options } from 'ajv';
 import { untrustedRegExpEngine } from './untrusted-regex.ts';
+import { quickUriFormats } from '../toolkit/uri-formats.ts';
 
 /** ajv is CommonJS: required on first use, so a lint run whose examples need no ajv never loads it. */
 const require = createRequire(import.meta.url);
@@ -24,5 +25,7 @@ export function createAjv(dialect: AjvDialect, forData = false, code?: { source:
   const ajv = new AjvClass(options);
   if (dialect === 'draft-07') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
   (require('ajv-formats') as (a: Ajv) => void)(ajv);
+  // Generated code names ajv-formats' own checks; scripts/generate-validators.ts puts the quick ones in their place.
+  if (!code) for (const [name, check] of Object.entries(quickUriFormats(require('ajv-formats/dist/formats').fullFormats))) ajv.addFormat(name, check);
   return ajv;
 }

@@ -12,6 +12,7 @@ import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../toolkit/json-
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { untrustedRegex, type UntrustedRegex } from './untrusted-regex.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { quickUriFormats } from '../toolkit/uri-formats.ts';
 
 /** Validation keywords ajv applies that this validator does not implement: seeing one means "ask ajv". */
 const DEFER = new Set([
@@ -82,9 +83,11 @@ function plainData(value: unknown): boolean {
   return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(plainData);
 }
 
+const formats: Record<string, unknown> = { ...fullFormats, ...quickUriFormats(fullFormats as Parameters<typeof quickUriFormats>[0]) };
+
 function formatOk(value: unknown, name: unknown): Verdict {
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(fullFormats, name)) return true;
-  const def = (fullFormats as Record<string, unknown>)[name];
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(formats, name)) return true;
+  const def = formats[name];
   const check = (validate: unknown, data: unknown): Verdict => {
     if (validate instanceof RegExp) return validate.test(String(data));
     if (typeof validate === 'function') return Boolean(validate(data));

@@ -7,6 +7,7 @@ import { isRecord } from '../../toolkit/values.ts';
 import { declaredTypes, matchesType } from '../schema-walk.ts';
 import { regexCompileError, unsafeRegexReason } from '../safe-expressions.ts';
 import { NO_OPTIONS, NONE, type FunctionReport, type LintFunction } from './contract.ts';
+import { quickUriFormats } from '../../toolkit/uri-formats.ts';
 
 export const valuesMatchType: LintFunction = {
   name: 'valuesMatchType',
@@ -78,7 +79,10 @@ export const requiredDefined: LintFunction = {
 type FormatCheck = { validate: (text: string) => boolean } | RegExp | ((text: string) => boolean);
 let formats: Record<string, FormatCheck> | undefined;
 function formatTest(name: string): (text: string) => boolean {
-  formats ??= (createRequire(import.meta.url)('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> }).fullFormats;
+  if (!formats) {
+    const { fullFormats } = createRequire(import.meta.url)('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> & Parameters<typeof quickUriFormats>[0] };
+    formats = { ...fullFormats, ...quickUriFormats(fullFormats) };
+  }
   const check = formats[name];
   if (check instanceof RegExp) return (text) => check.test(text);
   if (typeof check === 'function') return check;
