@@ -49,8 +49,10 @@ function catalogued(dir: string, names: string[]): BuiltInFile[] | undefined {
 /** A built catalogue file's entries as files of `dir`, or undefined when the listing `names` differs from them. */
 export function filesFromEntries(entries: BuiltEntries, dir: string, names: string[]): BuiltInFile[] | undefined {
   if (entries.length !== names.length || entries.some(([name], i) => name !== names[i])) return undefined;
+  // Names of a directory listing, under a directory path: joined without path.join's normalising of each.
+  const prefix = dir.endsWith(sep) ? dir : `${dir}${sep}`;
   return entries.map(([name, data]) => ({
-    path: join(dir, name),
+    path: `${prefix}${name}`,
     data,
     get text() {
       return `${JSON.stringify(data, null, 2)}\n`;
