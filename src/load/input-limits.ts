@@ -42,11 +42,18 @@ export function assertTextInput(text: string, display: string): void {
 export function nestsDeeperThan(root: unknown, limit = MAX_NESTING, depth = 1): boolean {
   if (typeof root !== 'object' || root === null) return false;
   if (depth > limit) return true;
+  // Scalars are skipped here rather than in a call each: most of a document's values are strings.
   if (Array.isArray(root)) {
-    for (let i = 0; i < root.length; i++) if (nestsDeeperThan(root[i], limit, depth + 1)) return true;
+    for (let i = 0; i < root.length; i++) {
+      const item: unknown = root[i];
+      if (typeof item === 'object' && item !== null && nestsDeeperThan(item, limit, depth + 1)) return true;
+    }
     return false;
   }
-  for (const key in root) if (nestsDeeperThan((root as Record<string, unknown>)[key], limit, depth + 1)) return true;
+  for (const key in root) {
+    const value = (root as Record<string, unknown>)[key];
+    if (typeof value === 'object' && value !== null && nestsDeeperThan(value, limit, depth + 1)) return true;
+  }
   return false;
 }
 
