@@ -64,27 +64,37 @@ function memoKey(change: RawChange, paths: string[]): string | undefined {
 }
 
 export class RuleIndex {
+  /** Rules by the kinds they are `on`: a slot (one kind and action) is made on first use, as a run meets few. */
+  private readonly byKind = new Map<string, RuleDefinition[]>();
   private readonly slots = new Map<string, Slot>();
 
   constructor(rules: RuleDefinition[], private readonly conditions: NamedCondition[]) {
     for (const rule of rules) {
       for (const kind of rule.on.kind) {
-        for (const action of rule.on.action ?? CHANGE_ACTIONS) {
-          const key = `${kind}:${action}`;
-          let slot = this.slots.get(key);
-          if (!slot) this.slots.set(key, (slot = { rules: [] }));
-          slot.rules.push(rule);
-        }
+        const list = this.byKind.get(kind);
+        if (list) list.push(rule);
+        else this.byKind.set(kind, [rule]);
       }
     }
+  }
+
+  /** The rules `on` a kind and action, highest priority first (a rule listing the action twice, twice). */
+  private slotOf(kind: string, action: string): Slot {
+    const key = `${kind}:${action}`;
+    let slot = this.slots.get(key);
+    if (slot) return slot;
+    const rules: RuleDefinition[] = [];
+    for (const rule of this.byKind.get(kind) ?? []) for (const listed of rule.on.action ?? CHANGE_ACTIONS) if (listed === action) rules.push(rule);
     // Rule ids are lowercase kebab-case (the rule schema), where code-unit order is the collation order.
-    for (const slot of this.slots.values()) slot.rules.sort((a, b) => b.priority - a.priority || compareCodePoints(a.id, b.id));
+    rules.sort((a, b) => b.priority - a.priority || compareCodePoints(a.id, b.id));
+    this.slots.set(key, (slot = { rules }));
+    return slot;
   }
 
   /** Every rule that fires for the change, highest priority first. */
   async matching(change: RawChange): Promise<RuleDefinition[]> {
-    const slot = this.slots.get(`${change.kind}:${change.action}`);
-    if (!slot) return [];
+    const slot = this.slotOf(change.kind, change.action);
+    if (slot.rules.length === 0) return [];
     if (slot.rules.every((r) => !r.conditions)) return slot.rules;
     if (slot.paths === undefined) {
       const paths = new Set<string>();
