@@ -126,7 +126,8 @@ export function scanFile(
     if (typeof record.$ref === 'string') onRef(record, { parent, key }, { ref: record.$ref, segments: path.slice(), base });
     const parentKey = path[path.length - 1];
     const grandparentKey = path[path.length - 2];
-    for (const key of Object.keys(record)) {
+    // for...in, not Object.keys: no array per node (parsed objects have no enumerable inherited keys).
+    for (const key in record) {
       const child = record[key];
       if (typeof child !== 'object' || child === null) continue;
       if (isInstanceData(key, child, parentKey, grandparentKey)) continue;
