@@ -5,9 +5,9 @@
  * The file is specver's own: the test suite validates it against schemas/lint-aliases.schema.json.
  */
 import { readFileSync } from 'node:fs';
-import { splitPointer } from '../toolkit/json-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
 import { DESCENDANT, evaluatePath, type Match } from './evaluate-path.ts';
+import { matchHasSegment } from './lazy-pointer.ts';
 import { DATA_KEYS, walkSchemas, walkSchemasFrom, type SchemaNode } from './schema-walk.ts';
 import { formatTag, type LintDocument } from './types.ts';
 
@@ -60,13 +60,15 @@ export function schemasOf(doc: LintDocument): SchemaNode[] {
   return found;
 }
 
+const isDataKey = (segment: string) => DATA_KEYS.has(segment);
+
 /** The matches of an alias in a document. */
 function evaluateAlias(alias: AliasDefinition, doc: LintDocument): Match[] {
   if (alias.expand === 'subschemas') {
     return schemasOf(doc);
   }
   const matches = forFormat(alias.targets, doc).flatMap((path) => evaluatePath(path, doc.data));
-  return alias.outsideData ? matches.filter((m) => !splitPointer(m.pointer).some((segment) => DATA_KEYS.has(segment))) : matches;
+  return alias.outsideData ? matches.filter((m) => !matchHasSegment(m, isDataKey)) : matches;
 }
 
 /** The `$..name` descendants an alias's targets need in a document (fetched with the rules' in one walk). */

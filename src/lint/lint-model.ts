@@ -73,7 +73,12 @@ export async function loadLintModel(root: SourceFile, options: LintModelOptions)
     }
   };
   for (const site of resolved.refSites()) {
-    const ref: LintRef = { ref: site.ref, pointer: joinPointer(site.pointer, '$ref') };
+    const ref: LintRef = {
+      ref: site.ref,
+      get pointer() {
+        return joinPointer(site.pointer, '$ref');
+      },
+    };
     try {
       const target = resolved.targetOf(site.refObject);
       if (target) {

@@ -11,6 +11,7 @@ import { joinPointer, lastSegment, parentPointer } from '../toolkit/json-pointer
 import { compareCodePoints, isRecord } from '../toolkit/values.ts';
 import { aliasDescendantNames, aliasMatches, parseAliasGiven } from './aliases.ts';
 import { DESCENDANT, evaluatePath, prefetchDescendants, type Match } from './evaluate-path.ts';
+import { mayShareNodes } from '../load/parse-source.ts';
 import { formatTag, type LintDocument, type LintRule, type LintViolation, type ThenClause } from './types.ts';
 
 export function ruleApplies(rule: LintRule, doc: LintDocument): boolean {
@@ -33,7 +34,7 @@ function select(given: string, doc: LintDocument, rule: LintRule): Selection {
     if (!found) throw new ToolError(`${rule.source}: unknown alias '#${alias.name}'`, { file: rule.source, hint: 'see rules/lint/aliases.json' });
     if (!alias.suffix) return found;
     const matches = found.matches.flatMap((m) =>
-      evaluatePath(`$${alias.suffix}`, m.value).map((sub) => new SubMatch(m, sub)),
+      evaluatePath(`$${alias.suffix}`, m.value, mayShareNodes(doc.data)).map((sub) => new SubMatch(m, sub)),
     );
     return { matches, includeRefs: found.includeRefs };
   } catch (error) {
@@ -197,14 +198,19 @@ export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<Lin
       else subscribers.set(given, [subscriber]);
     }
   }
+  // Indexed loops below: they run once per match and rule, and iterators made garbage at that rate.
   for (const [given, subs] of subscribers) {
     const selection = select(given, doc, subs[0].rule);
-    for (const match of selection.matches) {
+    const matches = selection.matches;
+    for (let m = 0; m < matches.length; m++) {
+      const match = matches[m]!;
       // A reference is checked where its target is written, not at every use.
       const reference = !selection.includeRefs && isRecord(match.value) && typeof match.value.$ref === 'string';
-      for (const { rule, clauses, judgesDocument, targetsOf } of subs) {
+      for (let s = 0; s < subs.length; s++) {
+        const { rule, clauses, judgesDocument, targetsOf } = subs[s]!;
         if (reference && !(judgesDocument && match.pointer === '')) continue;
-        for (const clause of clauses) {
+        for (let c = 0; c < clauses.length; c++) {
+          const clause = clauses[c]!;
           const { then, fn } = clause;
           if (!fn.judgesAbsent && fieldAbsent(match, clause)) continue;
           const target = fieldTarget(match, clause);
@@ -220,7 +226,7 @@ export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<Lin
           } catch (error) {
             reports = timedOut(error);
           }
-          for (const report of reports) add(rule, findingOf(fn, then, target, report));
+          for (let r = 0; r < reports.length; r++) add(rule, findingOf(fn, then, target, reports[r]!));
         }
       }
     }

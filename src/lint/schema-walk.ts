@@ -8,6 +8,7 @@ import { INSTANCE_DATA_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SU
 import { lastSegment, valueAt } from '../toolkit/json-pointer.ts';
 import { LazyPointer, pointerOf, type Place } from './lazy-pointer.ts';
 import { isRecord } from '../toolkit/values.ts';
+import { mayShareNodes } from '../load/parse-source.ts';
 
 export interface SchemaNode {
   schema: Record<string, any>;
@@ -81,13 +82,15 @@ export function walkSchemas(data: unknown, targets: { pointer: string; value: un
   const out: SchemaNode[] = [];
   const seen = new Set<object>();
   const starts = new Set<unknown>(targets.map((t) => t.value));
+  // In a tree (no YAML anchors) the structure walk meets each node once: only schemas are remembered then.
+  const tree = !mayShareNodes(data);
   const walkStructure = (node: unknown, place: Place): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     if (starts.has(node)) {
       walkRoot(node, pointerOf(place), out, seen);
       return;
     }
-    seen.add(node);
+    if (!tree) seen.add(node);
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) walkStructure(node[i], new LazyPointer(place, i));
       return;

@@ -79,7 +79,7 @@ export interface LintDocument {
 export interface LintRef {
   ref: string;
   /** Pointer of the `$ref` key in its file. */
-  pointer: string;
+  readonly pointer: string;
   /** Why it does not resolve (the loading stage's words), when it does not. */
   problem?: string;
 }

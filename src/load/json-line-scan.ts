@@ -28,12 +28,15 @@ export function scanningJsonLineLookup(text: string): LineLookup {
       i++;
     }
   };
-  /** Offset just past the string whose opening quote is at i. */
+  /** Offset just past the string whose opening quote is at i (found with indexOf: strings are most of the text). */
   const skipString = (i: number): number => {
-    for (i++; ; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 92) i++;
-      else if (c === 34 || Number.isNaN(c)) return i + 1;
+    for (let from = i + 1; ; ) {
+      const quote = text.indexOf('"', from);
+      if (quote < 0) return text.length + 1;
+      let backslashes = 0;
+      while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) return quote + 1; // an escaped quote has an odd run of backslashes before it
+      from = quote + 1;
     }
   };
   /**
@@ -113,22 +116,23 @@ export function scanningJsonLineLookup(text: string): LineLookup {
   return (segments) => {
     let offset = skipWhitespace(0);
     if (offset >= text.length) return undefined;
-    let line = lineAt(offset);
+    // The line of the last step only: a member reports its key's, an item (and the root) its value's.
+    let reported = offset;
     for (const segment of segments) {
       const c = text.charCodeAt(offset);
       if (c === 123) {
         const member = membersOf(offset).get(segment);
         if (!member) return undefined;
-        line = lineAt(member.keyOffset);
+        reported = member.keyOffset;
         offset = member.valueOffset;
       } else if (c === 91 && /^(0|[1-9]\d*)$/.test(segment)) {
         const item = itemsOf(offset)[Number(segment)];
         if (item === undefined) return undefined;
-        line = lineAt(item);
+        reported = item;
         offset = item;
       } else return undefined;
     }
-    return line;
+    return lineAt(reported);
   };
 }
 

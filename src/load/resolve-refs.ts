@@ -48,7 +48,7 @@ export interface RefSiteInfo {
   /** Absolute path of the file it is written in. */
   file: string;
   /** Pointer of the object holding the `$ref` in that file. */
-  pointer: string;
+  readonly pointer: string;
 }
 
 export interface ResolvedDocument {
@@ -89,7 +89,16 @@ export async function resolveRefs(root: SourceFile, options: ResolveOptions): Pr
     const site = sites.get(refObject);
     return site && locator.locate(site);
   };
-  const refSites = (): RefSiteInfo[] => [...sites].map(([refObject, site]) => ({ refObject, ref: site.ref, file: site.file, pointer: toPointer(site.segments) }));
+  // A site's pointer is built when read: lint reads it only for the refs it reports.
+  const refSites = (): RefSiteInfo[] =>
+    [...sites].map(([refObject, site]) => ({
+      refObject,
+      ref: site.ref,
+      file: site.file,
+      get pointer() {
+        return toPointer(site.segments);
+      },
+    }));
   const refUrl = (refObject: object) => refUrlOf(sites, refObject);
 
   if (options.dereference === false) return { document: root.data, files, origin: () => undefined, keyOrigin: () => undefined, targetOf, refSites, refUrl };

@@ -63,6 +63,9 @@ export function parentPointer(pointer: string): string {
 }
 
 export function lastSegment(pointer: string): string {
+  // The text after the last slash is the last segment: no array of every segment for it.
+  const slash = pointer.lastIndexOf('/');
+  if (slash >= 0) return unescapeSegment(pointer.slice(slash + 1));
   const parts = splitPointer(pointer);
   return parts.length ? parts[parts.length - 1] : '';
 }

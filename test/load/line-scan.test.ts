@@ -96,6 +96,14 @@ test('JSON: same lines as the full position tree, in any layout', () => {
     const full = jsonLineLookup(text);
     for (const segments of pointers(JSON.parse(text))) assert.is(fast(segments), full(segments));
   }), { numRuns: 300 });
+  // Strings ending in runs of backslashes, escaped quotes and brackets: the scan jumps from quote to quote.
+  const tricky = fc.constantFrom('\\', '\\\\', '"', '\\"', 'a\\\\"b', '{[', ']}', '\\u0022');
+  fc.assert(fc.property(fc.dictionary(tricky, fc.oneof(tricky, fc.array(tricky, { maxLength: 2 }), fc.dictionary(tricky, tricky, { maxKeys: 2 })), { maxKeys: 4 }), fc.constantFrom(0, 2), (data, space) => {
+    const text = JSON.stringify({ data, after: { x: [1] } }, null, space);
+    const fast = scanningJsonLineLookup(text);
+    const full = jsonLineLookup(text);
+    for (const segments of pointers(JSON.parse(text))) assert.is(fast(segments), full(segments), `${JSON.stringify(segments)} in ${text}`);
+  }), { numRuns: 200 });
   const repeated = '{\n"a": 1,\n"a":\n  {"b": [1,\n 2]}\n}';
   assert.is(scanningJsonLineLookup(repeated)(['a', 'b', '1']), jsonLineLookup(repeated)(['a', 'b', '1']));
 });

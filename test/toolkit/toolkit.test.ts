@@ -1,6 +1,7 @@
 /** The shared toolkit: JSON Pointers, URI decoding that never throws, value shapes. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
 import { escapeSegment, joinPointer, lastSegment, parentPointer, pointerSegments, splitPointer, toPointer, unescapeSegment, valueAt } from '../../src/toolkit/json-pointer.ts';
 import { decodeUriComponentOr, decodeUriComponentSafe } from '../../src/toolkit/uri.ts';
 import { isEmptyRecord, isRecord } from '../../src/toolkit/values.ts';
@@ -13,6 +14,15 @@ test('pointer segments escape and unescape (RFC 6901), ~01 stays ~1', () => {
   assert.is(toPointer(['a/b', 'c']), '/a~1b/c');
   assert.is(parentPointer('/a/b'), '/a');
   assert.is(lastSegment('/a/b~1c'), 'b/c');
+});
+
+test('lastSegment is the last of splitPointer, for any pointer or fragment (and text without a slash)', () => {
+  const segment = fc.constantFrom('', 'a', '~', '~0', '~1', '/', 'a/b', '~01', '#', '0');
+  fc.assert(fc.property(fc.constantFrom('', '#'), fc.array(segment, { maxLength: 4 }), (prefix, segments) => {
+    const pointer = prefix + toPointer(segments);
+    assert.is(lastSegment(pointer), splitPointer(pointer).at(-1) ?? '', pointer);
+  }), { numRuns: 500 });
+  for (const text of ['', '#', 'abc', '#abc', '~1']) assert.is(lastSegment(text), splitPointer(text).at(-1) ?? '', text);
 });
 
 test('URI fragments are decoded; a malformed escape is not a pointer, never a crash', () => {
