@@ -11,11 +11,11 @@ interface Member { keyOffset: number; valueOffset: number }
 export function scanningJsonLineLookup(text: string): LineLookup {
   const objects = new Map<number, Map<string, Member>>();
   const arrays = new Map<number, number[]>();
-  let newlines: number[] | undefined;
+  let newlines: OffsetList | undefined;
 
   const lineAt = (offset: number): number => {
     if (!newlines) {
-      newlines = [];
+      newlines = new OffsetList();
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) newlines.push(i);
     }
     return firstAtLeast(newlines, offset) + 1;
@@ -45,12 +45,12 @@ export function scanningJsonLineLookup(text: string): LineLookup {
    * the same text once per level). Two arrays in text order, searched by halves: a generated spec of 100,000
    * operations has millions of containers, and a Map of them cost more to fill and to collect than the lookups.
    */
-  let opens: number[] | undefined;
-  let closes: number[] | undefined;
+  let opens: OffsetList | undefined;
+  let closes: OffsetList | undefined;
   const closerOf = (open: number): number => {
     if (!opens || !closes) {
-      opens = [];
-      closes = [];
+      opens = new OffsetList();
+      closes = new OffsetList();
       const stack: number[] = [];
       for (let i = 0; i < text.length; i++) {
         const d = text.charCodeAt(i);
@@ -61,12 +61,12 @@ export function scanningJsonLineLookup(text: string): LineLookup {
           closes.push(text.length);
         } else if (d === 125 || d === 93) {
           const index = stack.pop();
-          if (index !== undefined) closes[index] = i + 1;
+          if (index !== undefined) closes.set(index, i + 1);
         }
       }
     }
     const at = firstAtLeast(opens, open);
-    return opens[at] === open ? closes[at]! : text.length;
+    return at < opens.length && opens.at(at) === open ? closes.at(at) : text.length;
   };
   /** Offset just past the value starting at i. */
   const skipValue = (i: number): number => {
@@ -136,13 +136,36 @@ export function scanningJsonLineLookup(text: string): LineLookup {
   };
 }
 
-/** The index of the first number in ascending `sorted` that is `value` or more (`sorted.length` if none is). */
-function firstAtLeast(sorted: readonly number[], value: number): number {
+/**
+ * Text offsets in a growing typed array: the line scan of a large file holds millions of them, and in a JS
+ * array they were heap the garbage collector walked at every collection; a typed array's store is not.
+ */
+class OffsetList {
+  private items = new Uint32Array(1024);
+  length = 0;
+  push(offset: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Uint32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = offset;
+  }
+  at(index: number): number {
+    return this.items[index]!;
+  }
+  set(index: number, offset: number): void {
+    this.items[index] = offset;
+  }
+}
+
+/** The index of the first offset in ascending `sorted` that is `value` or more (`sorted.length` if none is). */
+function firstAtLeast(sorted: OffsetList, value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
+    if (sorted.at(mid) < value) low = mid + 1;
     else high = mid;
   }
   return low;
