@@ -104,6 +104,10 @@ test('JSON: same lines as the full position tree, in any layout', () => {
     const full = jsonLineLookup(text);
     for (const segments of pointers(JSON.parse(text))) assert.is(fast(segments), full(segments), `${JSON.stringify(segments)} in ${text}`);
   }), { numRuns: 200 });
+  // Thousands of containers and lines: the scan's offset lists grow past their first size.
+  const large = JSON.stringify({ items: Array.from({ length: 3000 }, (_, i) => ({ id: i, tags: [String(i)] })) }, null, 1);
+  const [fastLarge, fullLarge] = [scanningJsonLineLookup(large), jsonLineLookup(large)];
+  for (const i of [0, 1023, 1024, 2047, 2999]) for (const segments of [['items', String(i)], ['items', String(i), 'tags', '0'], ['items', String(i), 'id']]) assert.is(fastLarge(segments), fullLarge(segments), segments.join('/'));
   const repeated = '{\n"a": 1,\n"a":\n  {"b": [1,\n 2]}\n}';
   assert.is(scanningJsonLineLookup(repeated)(['a', 'b', '1']), jsonLineLookup(repeated)(['a', 'b', '1']));
 });
