@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffPairs, lintPairs, pullRequestPairs, warmUp } from './corpus.mjs';
 import { openapi32Pairs } from './fixture-pairs.mjs';
-import { measureInterleaved, runOnce } from './measure.mjs';
+import { measureInterleaved, pairedRatio, runOnce } from './measure.mjs';
 import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
 import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
 import { writeSyntheticPair } from '../generate.mjs';
@@ -26,6 +26,8 @@ const med = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.median : null)
 const rss = (r) => (r && r.status === 'ok' && r.rssKb ? r.rssKb.median : null);
 const best = (r) => (r && r.status === 'ok' && r.wallMs ? r.wallMs.min : null);
 const ratio = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
+/** Time ratio of two commands of one interleaved measurement: the median of their per-round ratios. */
+const paired = (a, b) => (med(a) != null && med(b) != null ? pairedRatio(a, b) : null);
 
 function specverCommand(ctx, id, label, args, cwd, okCodes) {
   return { id, label, command: node, args: [ctx.specver, ...args], cwd, env: ctx.env, okCodes };
@@ -141,19 +143,19 @@ export async function diffGroup(ctx) {
     }
     const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
     const floor = floorOf(measured);
-    const diffMs = med(measured['specver-diff']);
+    const floorRun = floor ? measured[floor.id] : null;
     const ratios = {
       floorParser: floor?.id.replace('floor-', '') ?? null,
       floorMs: floor?.ms ?? null,
-      diffVsFloor: ratio(diffMs, floor?.ms),
-      warmDiffVsFloor: ratio(med(measured['specver-diff-warm']), floor?.ms),
+      diffVsFloor: paired(measured['specver-diff'], floorRun),
+      warmDiffVsFloor: paired(measured['specver-diff-warm'], floorRun),
       // Fastest run over fastest floor run: less sensitive to load bursts on a shared machine.
       diffVsFloorBest: ratio(best(measured['specver-diff']), floor ? best(measured[floor.id]) : null),
-      breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
+      breakingVsFloor: paired(measured['specver-breaking'], floorRun),
       formatsVsFloor: Object.fromEntries(
         Object.entries(measured)
           .filter(([id]) => /^specver-(diff|breaking)-(?!warm$)/.test(id))
-          .map(([id, r]) => [id, ratio(med(r), floor?.ms)]),
+          .map(([id, r]) => [id, paired(r, floorRun)]),
       ),
       diffRssKb: rss(measured['specver-diff']),
       floorRssKb: floor ? rss(measured[floor.id]) : null,
@@ -161,7 +163,7 @@ export async function diffGroup(ctx) {
       peerVsDiff: Object.fromEntries(
         Object.entries(measured)
           .filter(([id]) => /-diff$/.test(id) && !id.startsWith('specver-'))
-          .map(([id, r]) => [id, ratio(med(r), diffMs)]),
+          .map(([id, r]) => [id, paired(r, measured['specver-diff'])]),
       ),
     };
     results.push({ pair: pair.name, labels: pair.labels, format: pair.format, encoding: pair.encoding, specVersion: pair.specVersion, multiFile: pair.multiFile, bytes: pair.bytes, setup, commands: measured, ratios });
@@ -188,12 +190,13 @@ export async function openapi32Group(ctx) {
     ];
     const measured = await measureInterleaved(commands, ctx);
     const floor = floorOf(measured);
+    const floorRun = floor ? measured[floor.id] : null;
     const ratios = {
       floorParser: floor?.id.replace('floor-', '') ?? null,
       floorMs: floor?.ms ?? null,
-      diffVsFloor: ratio(med(measured['specver-diff']), floor?.ms),
-      breakingVsFloor: ratio(med(measured['specver-breaking']), floor?.ms),
-      lintVsFloor: ratio(med(measured['specver-lint']), floor?.ms),
+      diffVsFloor: paired(measured['specver-diff'], floorRun),
+      breakingVsFloor: paired(measured['specver-breaking'], floorRun),
+      lintVsFloor: paired(measured['specver-lint'], floorRun),
     };
     results.push({ pair: pair.name, labels: pair.labels, format: pair.format, encoding: pair.encoding, specVersion: pair.specVersion, bytes: pair.bytes, commands: measured, ratios });
   }
@@ -230,15 +233,15 @@ export async function lintGroup(ctx) {
       Object.assign(recorded, skipped);
     }
     const measured = { ...(await measureInterleaved(commands, ctx)), ...recorded };
-    const lintMs = med(measured['specver-lint']);
-    const lintRss = rss(measured['specver-lint']);
+    const lint = measured['specver-lint'];
+    const lintRss = rss(lint);
     const floor = floorOf(measured);
     const ratios = {
       floorParser: floor?.id.replace('floor-', '') ?? null,
-      lintVsFloor: ratio(lintMs, floor?.ms),
-      redoclyVsSpecver: ratio(med(measured['redocly-lint']), lintMs),
-      redoclyVsWarm: ratio(med(measured['redocly-lint']), med(measured['specver-lint-warm'])),
-      spectralVsSpecver: ratio(med(measured['spectral-lint']), lintMs),
+      lintVsFloor: paired(lint, floor ? measured[floor.id] : null),
+      redoclyVsSpecver: paired(measured['redocly-lint'], lint),
+      redoclyVsWarm: paired(measured['redocly-lint'], measured['specver-lint-warm']),
+      spectralVsSpecver: paired(measured['spectral-lint'], lint),
       rssVsRedocly: ratio(lintRss, rss(measured['redocly-lint'])),
       rssVsSpectral: ratio(lintRss, rss(measured['spectral-lint'])),
     };
@@ -261,8 +264,8 @@ export async function coldGroup(ctx) {
   return {
     commands: measured,
     ratios: {
-      versionVsNode: ratio(med(measured['specver-version']), med(measured.node)),
-      helpVsNode: ratio(med(measured['specver-help']), med(measured.node)),
+      versionVsNode: paired(measured['specver-version'], measured.node),
+      helpVsNode: paired(measured['specver-help'], measured.node),
     },
   };
 }

@@ -182,6 +182,8 @@ export function summarize(runs) {
     runs: runs.length,
     okRuns: ok.length,
     wallMs: stat('wallMs'),
+    // Each round's wall time (null where the run failed), so ratios can be taken round by round.
+    wallMsByRound: runs.map((r) => (r.status === 'ok' && typeof r.wallMs === 'number' ? r.wallMs : null)),
     rssKb: stat('rssKb'),
     cpuS: stat('cpuS'),
     stdoutBytes: ok[0]?.stdoutBytes ?? null,
@@ -192,8 +194,23 @@ export function summarize(runs) {
 }
 
 /**
+ * The median over rounds of `a`'s wall time divided by `b`'s in the same round (two summaries of one
+ * measureInterleaved call, whose rounds run every command back to back), or null when no round has both. A
+ * slow stretch of a shared machine then slows both sides of the rounds it hits, instead of moving one median.
+ */
+export function pairedRatio(a, b) {
+  const ratios = [];
+  const rounds = Math.min(a?.wallMsByRound?.length ?? 0, b?.wallMsByRound?.length ?? 0);
+  for (let i = 0; i < rounds; i++) {
+    const [x, y] = [a.wallMsByRound[i], b.wallMsByRound[i]];
+    if (x != null && y != null && y > 0) ratios.push(x / y);
+  }
+  return median(ratios);
+}
+
+/**
  * Runs a set of commands `runs` times, interleaved (round r runs every command once), so load changes on a
- * shared machine hit all of them alike and ratios computed from the medians stay fair. A command that does
+ * shared machine hit all of them alike, and ratios are taken round by round (pairedRatio). A command that does
  * not succeed is not repeated. `commands`: [{ id, label, command, args, cwd, env, okCodes }].
  */
 export async function measureInterleaved(commands, { runs, timeoutMs, log }) {

@@ -36,7 +36,10 @@ function machineSection(results) {
     ),
     '',
     'Times are seconds: median (min–max) of the successful runs; RSS is the median peak in MB. A command that',
-    'fails, crashes, times out or is not implemented is recorded with its status and is not repeated.',
+    'fails, crashes, times out or is not implemented is recorded with its status and is not repeated. A time ratio',
+    'of two commands measured together (x / floor, peer / specver, against node -e 0) is the median of their',
+    'per-round ratios: each round runs every command once, back to back, so a slow stretch of the machine hits both',
+    'sides of a round. Ratios across sizes or contract counts (sections 6) are ratios of medians.',
   ].join('\n');
 }
 
@@ -86,7 +89,7 @@ function diffSections(results) {
     '',
     '## 2. specver diff / breaking, end to end',
     '',
-    'Ratio columns: median time / floor of the same run (best: fastest run / fastest floor run). "warm cache": diff when both YAML',
+    'Ratio columns: time / floor, round by round (best: fastest run / fastest floor run). "warm cache": diff when both YAML',
     'files were parsed by earlier runs (docs/caching.md; CI runs are cold), with its ratio to the floor. Floor RSS: the peak RSS of the',
     'floor process (the fastest parser), with the ratio of the diff\'s peak RSS to it.',
     '',
@@ -97,7 +100,7 @@ function diffSections(results) {
     '',
     '## 3. Peer diff tools',
     '',
-    'Last column: peer median / specver diff median of the same run (above 1.00x: specver is faster).',
+    'Last column: peer time / specver diff time, round by round (above 1.00x: specver is faster).',
     '',
     peerRows.length ? table(['pair', 'tool', 'time s', 'RSS MB', 'peer / specver diff'], peerRows) : 'Not measured in this run.',
   ].join('\n');

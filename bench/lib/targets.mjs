@@ -1,6 +1,7 @@
 /**
- * The performance targets, evaluated from one run's ratios (every ratio from medians of the same run). A target
- * whose inputs were not measured (command not implemented, peer unavailable, group not selected) is `met: null`.
+ * The performance targets, evaluated from one run's ratios (a median of per-round ratios for commands measured
+ * together, a ratio of medians across spec sizes). A target whose inputs were not measured (command not
+ * implemented, peer unavailable, group not selected) is `met: null`.
  */
 const fmt = (v, digits = 2) => `${v.toFixed(digits)}x`;
 
