@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffPairs, lintPairs, pullRequestPairs, warmUp } from './corpus.mjs';
 import { openapi32Pairs } from './fixture-pairs.mjs';
-import { measureInterleaved, pairedRatio, runOnce } from './measure.mjs';
+import { measureInterleaved, measureSizes, pairedRatio, runOnce } from './measure.mjs';
 import { peerDiffCommands, peerLintCommands, PEER_ENV } from './peers.mjs';
 import { manyContractsProject, multiFileProject, singleFileProject } from './projects.mjs';
 import { writeSyntheticPair } from '../generate.mjs';
@@ -270,34 +270,38 @@ export async function coldGroup(ctx) {
   };
 }
 
+/** A synthetic pair of `operations` operations and a project comparing it, rebuilt from scratch. */
+function syntheticProject(ctx, operations, prefix) {
+  const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+  const dir = join(ctx.work, 'projects', `${prefix}-${operations}`);
+  rmSync(dir, { recursive: true, force: true });
+  const project = singleFileProject(dir, { name: 'synthetic', format: 'openapi', basePath: files.base, revisionPath: files.revision });
+  return { files, project };
+}
+
 /** Measure 6a: time and RSS against synthetic spec size; doubling ratios. */
 export async function scalingGroup(ctx) {
   const sizes = ctx.quick ? [1000, 2000] : [1000, 2000, 4000, 8000];
-  const points = [];
-  for (const operations of sizes) {
-    ctx.log(`scaling: ${operations} operations`);
-    const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+  const points = await measureSizes(ctx, 'scaling', 'operations', sizes, (operations) => {
+    const { files, project } = syntheticProject(ctx, operations, 'synthetic');
     warmUp([files.base, files.revision]);
-    const dir = join(ctx.work, 'projects', `synthetic-${operations}`);
-    rmSync(dir, { recursive: true, force: true });
-    const project = singleFileProject(dir, { name: 'synthetic', format: 'openapi', basePath: files.base, revisionPath: files.revision });
     const commands = [
       ...floorCommands(ctx, { encoding: 'json', inputs: [files.base, files.revision] }).filter((c) => c.id !== 'node'),
       specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], project.dir, [0]),
       specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], project.dir, [0, 1]),
     ];
-    points.push({ operations, bytes: [statSync(files.base).size, statSync(files.revision).size], commands: await measureInterleaved(commands, ctx) });
-  }
+    return { bytes: [statSync(files.base).size, statSync(files.revision).size], commands };
+  });
   const doubling = [];
   for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]];
+    const [a, b] = [points[i - 1].commands, points[i].commands];
     doubling.push({
-      from: a.operations,
-      to: b.operations,
-      diff: ratio(med(b.commands['specver-diff']), med(a.commands['specver-diff'])),
-      breaking: ratio(med(b.commands['specver-breaking']), med(a.commands['specver-breaking'])),
-      floor: ratio(med(b.commands['floor-json']), med(a.commands['floor-json'])),
-      diffRss: ratio(rss(b.commands['specver-diff']), rss(a.commands['specver-diff'])),
+      from: points[i - 1].operations,
+      to: points[i].operations,
+      diff: paired(b['specver-diff'], a['specver-diff']),
+      breaking: paired(b['specver-breaking'], a['specver-breaking']),
+      floor: paired(b['floor-json'], a['floor-json']),
+      diffRss: ratio(rss(b['specver-diff']), rss(a['specver-diff'])),
     });
   }
   return { points, doubling };
@@ -309,23 +313,16 @@ export async function scalingGroup(ctx) {
  */
 export async function lintScalingGroup(ctx) {
   const sizes = ctx.quick ? [1000, 2000] : [25000, 50000, 100000];
-  const points = [];
-  for (const operations of sizes) {
-    ctx.log(`lint-scaling: ${operations} operations`);
-    const files = writeSyntheticPair(join(ctx.work, 'synthetic'), operations, 1);
+  const points = await measureSizes(ctx, 'lint-scaling', 'operations', sizes, (operations) => {
+    const { files, project } = syntheticProject(ctx, operations, 'lint-synthetic');
     warmUp([files.revision]);
-    const dir = join(ctx.work, 'projects', `lint-synthetic-${operations}`);
-    rmSync(dir, { recursive: true, force: true });
-    const project = singleFileProject(dir, { name: 'synthetic', format: 'openapi', basePath: files.base, revisionPath: files.revision });
-    const commands = [specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1])];
-    points.push({ operations, bytes: statSync(files.revision).size, commands: await measureInterleaved(commands, ctx) });
-  }
+    return { bytes: statSync(files.revision).size, commands: [specverCommand(ctx, 'specver-lint', 'specver lint', ['lint'], project.dir, [0, 1])] };
+  });
   const cpu = (r) => (r && r.status === 'ok' && r.cpuS ? r.cpuS.median : null);
   const doubling = [];
   for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]];
-    const [ra, rb] = [a.commands['specver-lint'], b.commands['specver-lint']];
-    doubling.push({ from: a.operations, to: b.operations, lint: ratio(med(rb), med(ra)), lintCpu: ratio(cpu(rb), cpu(ra)), lintRss: ratio(rss(rb), rss(ra)) });
+    const [ra, rb] = [points[i - 1].commands['specver-lint'], points[i].commands['specver-lint']];
+    doubling.push({ from: points[i - 1].operations, to: points[i].operations, lint: paired(rb, ra), lintCpu: ratio(cpu(rb), cpu(ra)), lintRss: ratio(rss(rb), rss(ra)) });
   }
   return { points, doubling };
 }
@@ -333,20 +330,19 @@ export async function lintScalingGroup(ctx) {
 /** Measure 6b: time, RSS and cores used against the number of contracts in one repository. */
 export async function contractsGroup(ctx) {
   const counts = ctx.quick ? [1, 10] : [1, 10, 50, 200];
-  const points = [];
-  for (const count of counts) {
-    ctx.log(`contracts: ${count}`);
+  const measured = await measureSizes(ctx, 'contracts', 'count', counts, (count) => {
     const dir = join(ctx.work, 'projects', `contracts-${count}`);
     rmSync(dir, { recursive: true, force: true });
     manyContractsProject(dir, count);
-    const commands = [
-      specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], dir, [0]),
-      specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], dir, [0, 1]),
-    ];
-    const measured = await measureInterleaved(commands, ctx);
-    const cores = (r) => (r && r.status === 'ok' && r.cpuS && r.wallMs ? r.cpuS.median / (r.wallMs.median / 1000) : null);
-    points.push({ count, commands: measured, coresUsed: { diff: cores(measured['specver-diff']), breaking: cores(measured['specver-breaking']) } });
-  }
+    return {
+      commands: [
+        specverCommand(ctx, 'specver-diff', 'specver diff', ['diff'], dir, [0]),
+        specverCommand(ctx, 'specver-breaking', 'specver breaking', ['breaking'], dir, [0, 1]),
+      ],
+    };
+  });
+  const cores = (r) => (r && r.status === 'ok' && r.cpuS && r.wallMs ? r.cpuS.median / (r.wallMs.median / 1000) : null);
+  const points = measured.map((p) => ({ ...p, coresUsed: { diff: cores(p.commands['specver-diff']), breaking: cores(p.commands['specver-breaking']) } }));
   const first = points[0];
   const last = points[points.length - 1];
   return {
@@ -354,8 +350,8 @@ export async function contractsGroup(ctx) {
     ratios: {
       from: first.count,
       to: last.count,
-      diff: ratio(med(last.commands['specver-diff']), med(first.commands['specver-diff'])),
-      breaking: ratio(med(last.commands['specver-breaking']), med(first.commands['specver-breaking'])),
+      diff: paired(last.commands['specver-diff'], first.commands['specver-diff']),
+      breaking: paired(last.commands['specver-breaking'], first.commands['specver-breaking']),
     },
   };
 }

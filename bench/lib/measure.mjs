@@ -227,3 +227,24 @@ export async function measureInterleaved(commands, { runs, timeoutMs, log }) {
   }
   return Object.fromEntries(commands.map((c) => [c.id, { label: c.label, ...summarize(results.get(c.id)) }]));
 }
+
+/**
+ * Measures the commands of every size (spec size, contract count) in one interleaved run: each round runs every
+ * size once, so a slow stretch of the machine hits all sizes alike, and a ratio across sizes can be taken round
+ * by round. `prepare(size)` returns { commands, ...details }; each point is { [sizeKey]: size, ...details,
+ * commands }, its commands under their own ids.
+ */
+export async function measureSizes(ctx, group, sizeKey, sizes, prepare) {
+  const prepared = sizes.map((size) => {
+    ctx.log?.(`${group}: ${size} ${sizeKey} (prepared; the sizes run interleaved)`);
+    return { size, ...prepare(size) };
+  });
+  const key = (c, size) => `${c.id}@${size}`;
+  const all = prepared.flatMap(({ size, commands }) => commands.map((c) => ({ ...c, id: key(c, size), label: `${c.label} @${size.toLocaleString('en-US')}` })));
+  const measured = await measureInterleaved(all, ctx);
+  return prepared.map(({ size, commands, ...details }) => ({
+    [sizeKey]: size,
+    ...details,
+    commands: Object.fromEntries(commands.map((c) => [c.id, { ...measured[key(c, size)], label: c.label }])),
+  }));
+}

@@ -39,7 +39,8 @@ function machineSection(results) {
     'fails, crashes, times out or is not implemented is recorded with its status and is not repeated. A time ratio',
     'of two commands measured together (x / floor, peer / specver, against node -e 0) is the median of their',
     'per-round ratios: each round runs every command once, back to back, so a slow stretch of the machine hits both',
-    'sides of a round. Ratios across sizes or contract counts (sections 6) are ratios of medians.',
+    'sides of a round. The sizes and contract counts of sections 6 run interleaved too (a round runs every size),',
+    'so their time ratios across sizes are per-round medians as well; RSS and CPU ratios are ratios of medians.',
   ].join('\n');
 }
 
@@ -163,7 +164,7 @@ function scalingSection(results) {
     '',
     table(['operations', 'input', 'floor (JSON.parse)', 'diff', 'RSS MB', 'breaking', 'RSS MB'], rows),
     '',
-    'Doubling ratios (time at 2n / time at n; target <= 2.2x):',
+    'Doubling ratios (time at 2n / time at n, the median of per-round ratios; the sizes run interleaved; target <= 2.2x):',
     '',
     table(['step', 'diff', 'breaking', 'floor', 'diff RSS'], doublingRows),
   ].join('\n');
@@ -179,7 +180,7 @@ function lintScalingSection(results) {
     '',
     table(['operations', 'input', 'lint', 'RSS MB'], rows),
     '',
-    'Doubling ratios (at 2n / at n; target <= 2.2x):',
+    'Doubling ratios (at 2n / at n; time: the median of per-round ratios, the sizes run interleaved; target <= 2.2x):',
     '',
     table(['step', 'lint time', 'lint CPU', 'lint RSS'], doublingRows),
   ].join('\n');

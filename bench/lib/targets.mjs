@@ -1,6 +1,6 @@
 /**
- * The performance targets, evaluated from one run's ratios (a median of per-round ratios for commands measured
- * together, a ratio of medians across spec sizes). A target whose inputs were not measured (command not
+ * The performance targets, evaluated from one run's ratios (the median of per-round ratios of commands measured
+ * together, interleaved; spec sizes are measured that way too). A target whose inputs were not measured (command not
  * implemented, peer unavailable, group not selected) is `met: null`.
  */
 const fmt = (v, digits = 2) => `${v.toFixed(digits)}x`;
