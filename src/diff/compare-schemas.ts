@@ -342,15 +342,23 @@ export class SchemaComparator {
 
   private memberKey(side: 'base' | 'revision', member: unknown, at?: string): { hash: string | null; origin?: string; written?: Origin; components?: readonly string[]; title?: string; shape: string[] } {
     const node = isRecord(member) ? member : {};
-    const written = isRecord(member) ? this.at.originOf(side, member, at) : undefined;
-    const origin = namedOrigin(written);
+    // Looked up on first use: members paired by their hashes alone never need where they were written, and
+    // finding that for a member of a whole-schema question (whose pointers are not the document's) walks the
+    // whole document.
+    let written: Origin | undefined | null = null;
+    const writtenAt = () => (written === null ? (written = isRecord(member) ? this.at.originOf(side, member, at) : undefined) : written);
     const shape = [
       ...[].concat(node.type ?? []).map((t: string) => `type:${t}`),
       ...Object.keys(isRecord(node.properties) ? node.properties : {}).map((p) => `prop:${p}`),
       ...(node.$ref ? [`ref:${node.$ref}`] : []),
     ];
     const components = isRecord(member) ? (side === 'base' ? this.env.baseComponentNames : this.env.revisionComponentNames)?.(member) : undefined;
-    return { hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member), origin, written, components, title: typeof node.title === 'string' ? node.title : undefined, shape };
+    return {
+      hash: side === 'base' ? this.hasher.base.hash(member) : this.hasher.revision.hash(member),
+      get origin() { return namedOrigin(writtenAt()); },
+      get written() { return writtenAt(); },
+      components, title: typeof node.title === 'string' ? node.title : undefined, shape,
+    };
   }
 
   private compareOthers(b: Located, r: Located, walk: Walk, add: (c: RawChange) => void): void {

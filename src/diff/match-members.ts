@@ -27,6 +27,13 @@ export function matchMembers<T>(
     }
   };
   pass((a, b) => a.hash !== null && a.hash === b.hash);
+  // One member left on each side of lists of one length is paired whatever the passes below find (the last rule
+  // pairs them when nothing else does): decided here, without asking where either was written.
+  if (freeB.size === 1 && freeR.size === 1 && base.length === revision.length) {
+    pairs.push([[...freeB][0]!, [...freeR][0]!]);
+    freeB.clear();
+    freeR.clear();
+  }
   pass((a, b) => a.origin !== undefined && a.origin === b.origin);
   pass((a, b) => a.components !== undefined && b.components !== undefined && a.components.some((name) => b.components!.includes(name)));
   pass((a, b) => a.title !== undefined && a.title === b.title);
