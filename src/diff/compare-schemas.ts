@@ -9,6 +9,7 @@ import { sunsetMove, sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, Origin, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { CyclicEquality } from './cyclic-equality.ts';
+import { BoundedEquality } from './bounded-equality.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
@@ -120,6 +121,7 @@ export class SchemaComparator {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
     this.at = new SchemaLocator(env, nested);
     this.cyclic = new CyclicEquality((node) => hasher.base.known(node), (node) => hasher.revision.known(node), env.baseSharedNodes, env.revisionSharedNodes);
+    if (env.baseSharedNodes && env.revisionSharedNodes) this.bounded = new BoundedEquality(env.baseSharedNodes, env.revisionSharedNodes, 8, this.sameStructure);
     this.questions = new WholeSchemaQuestions(nested, proofWork, (questionEnd) => {
       const inner = new SchemaComparator(env, true, hasher, proofWork);
       inner.questionEnd = questionEnd;
@@ -195,8 +197,12 @@ export class SchemaComparator {
     const hb = this.hasher.base.hash(before);
     const ha = this.hasher.revision.hash(after);
     if (hb !== null && ha !== null) return hb === ha;
-    return canonicalEqual(before, after, 8, this.sameStructure);
+    if (!this.bounded) return canonicalEqual(before, after, 8, this.sameStructure);
+    return this.bounded.equal(before, after);
   }
+
+  /** The bounded comparison of values that reach a cycle, remembered by shape (needs both sides' shared nodes). */
+  private readonly bounded: BoundedEquality | undefined;
 
   private emit(
     kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined,
