@@ -9,7 +9,7 @@ import { sunsetMove, sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, Origin, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
 import { CyclicEquality } from './cyclic-equality.ts';
-import { BoundedEquality } from './bounded-equality.ts';
+import { ValueEquality } from './value-equality.ts';
 import { BOUND_KEYWORDS, viewOf, type SchemaView } from './schema-view.ts';
 import { ANNOTATIONS, compareBounds, compareFlags, compareTypes, compareValues, show, type KeywordEmitter, type Located, type Walk } from './schema-keywords.ts';
 import { flattenAllOf } from './flatten-all-of.ts';
@@ -85,7 +85,7 @@ export class SchemaComparator {
   private readonly reached = new Set<RawChange>();
   private readonly prover = new InclusionProver({ relation: (before, after) => this.questions.relation(before, after) });
 
-  private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.same(b, a) };
+  private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.values.same(b, a) };
   private readonly recursor: Recursor = {
     ...this.keywordEmitter,
     pair: (b, r, walk) => this.pair(b, r, walk),
@@ -121,7 +121,12 @@ export class SchemaComparator {
     this.equalMeansSame = (env.baseNullableKeyword ?? false) === (env.revisionNullableKeyword ?? false);
     this.at = new SchemaLocator(env, nested);
     this.cyclic = new CyclicEquality((node) => hasher.base.known(node), (node) => hasher.revision.known(node), env.baseSharedNodes, env.revisionSharedNodes);
-    if (env.baseSharedNodes && env.revisionSharedNodes) this.bounded = new BoundedEquality(env.baseSharedNodes, env.revisionSharedNodes, 8, this.sameStructure);
+    this.values = new ValueEquality({
+      hash: { base: (value) => hasher.base.hash(value), revision: (value) => hasher.revision.hash(value) },
+      knownEqual: this.sameStructure,
+      names: { base: env.baseComponentNames, revision: env.revisionComponentNames },
+      shared: { base: env.baseSharedNodes, revision: env.revisionSharedNodes },
+    });
     this.questions = new WholeSchemaQuestions(nested, proofWork, (questionEnd) => {
       const inner = new SchemaComparator(env, true, hasher, proofWork);
       inner.questionEnd = questionEnd;
@@ -192,17 +197,8 @@ export class SchemaComparator {
    */
   readonly sameStructure = (x: unknown, y: unknown): boolean => this.cyclic.same(x, y);
 
-  /** Equal by meaning: cached structural hashes, or a bounded canonical text where a cycle prevents a hash. */
-  private same(before: unknown, after: unknown): boolean {
-    const hb = this.hasher.base.hash(before);
-    const ha = this.hasher.revision.hash(after);
-    if (hb !== null && ha !== null) return hb === ha;
-    if (!this.bounded) return canonicalEqual(before, after, 8, this.sameStructure);
-    return this.bounded.equal(before, after);
-  }
-
-  /** The bounded comparison of values that reach a cycle, remembered by shape (needs both sides' shared nodes). */
-  private readonly bounded: BoundedEquality | undefined;
+  /** Keyword and extension values compared by meaning (value-equality.ts). */
+  private readonly values: ValueEquality;
 
   private emit(
     kind: ChangeKind, action: ChangeAction, effect: SchemaEffect, b: Located, r: Located, key: string | undefined,
@@ -374,7 +370,7 @@ export class SchemaComparator {
       if (HANDLED.has(key)) continue;
       const before = b.node[key];
       const after = r.node[key];
-      if (this.same(before, after)) continue;
+      if (key.startsWith('x-') ? this.values.sameExtension(before, after) : this.values.same(before, after)) continue;
       const action: ChangeAction = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
       if (key === 'x-sunset' && walk.direction !== 'standalone') { this.compareSunset(b, r, walk, add); continue; }
       if (key === 'x-stability-level' && walk.direction !== 'standalone') { this.compareStability(b, r, walk, add); continue; }
