@@ -5,6 +5,7 @@
  * a reason to copy code. Each (base node, revision node, direction) pair is compared once: a shared component
  * reached from several operations yields one set of changes whose `usedBy` lists every use.
  */
+import { extended } from '../toolkit/extended.ts';
 import { sunsetMove, sunsetOf } from './lifecycle.ts';
 import type { ChangeAction, ChangeContext, ChangeKind, Direction, Origin, RawChange, SchemaEffect } from './types.ts';
 import { SchemaHasher, canonicalEqual } from './schema-hash.ts';
@@ -86,8 +87,8 @@ export class SchemaComparator {
   private readonly prover = new InclusionProver({ relation: (before, after) => this.questions.relation(before, after) });
 
   private readonly keywordEmitter: KeywordEmitter = { emit: (...args) => this.emit(...args), same: (b, a) => this.values.same(b, a) };
-  private readonly recursor: Recursor = {
-    ...this.keywordEmitter,
+  // extended(): a spread followed by new properties would give each comparator's objects hidden classes of their own.
+  private readonly recursor: Recursor = extended(this.keywordEmitter, {
     pair: (b, r, walk) => this.pair(b, r, walk),
     child: (side, parent, key, node) => this.at.child(side, parent, key, node),
     slot: (parent, key, node) => this.at.slot(parent, key, node),
@@ -96,15 +97,14 @@ export class SchemaComparator {
     includes: (wide, narrow) => this.prover.includes(wide, narrow),
     withdraw: (change) => { this.withdrawn.add(change); },
     rejudge: (change, action, effect) => this.rejudge(change, action, effect),
-  };
-  private readonly unionEnv: UnionEnv = {
-    ...this.recursor,
+  } satisfies Omit<Recursor, keyof KeywordEmitter>);
+  private readonly unionEnv: UnionEnv = extended(this.recursor, {
     componentOf: (side, node) => componentPointer(node, (n) => this.at.originOf(side, n)),
     memberName: (side, member, index, at) => memberName(member, index, (n) => this.at.originOf(side, n, at)),
-  };
+  } satisfies Omit<UnionEnv, keyof Recursor>);
 
-  private readonly membersEnv: MembersEnv = { ...this.unionEnv, memberKey: (side, member, at) => this.memberKey(side, member, at) };
-  private readonly objectEnv: ObjectEnv = { ...this.recursor, writer: (side, owner, merged, name) => this.at.writer(side, owner, merged, name) };
+  private readonly membersEnv: MembersEnv = extended(this.unionEnv, { memberKey: (side, member, at) => this.memberKey(side, member, at) } satisfies Omit<MembersEnv, keyof UnionEnv>);
+  private readonly objectEnv: ObjectEnv = extended(this.recursor, { writer: (side, owner, merged, name) => this.at.writer(side, owner, merged, name) } satisfies Omit<ObjectEnv, keyof Recursor>);
 
   /**
    * `hasher` hashes a `{ $ref }` by the URL it resolves to, so equal spellings under different `$id`s differ. A
@@ -147,7 +147,7 @@ export class SchemaComparator {
     // Most schema uses of two versions are equal: answer those from the hashes, before locating either side
     // (locating builds the document's origin table, which a diff without changes never needs).
     if (this.equalMeansSame && isRecord(base) && isRecord(revision) && this.sameStructure(base, revision)) return [];
-    const walk: Walk = { direction: use.direction, context: { ...use.context, direction: use.direction }, schemaPath: '' };
+    const walk: Walk = { direction: use.direction, context: extended(use.context ?? {}, { direction: use.direction }), schemaPath: '' };
     const b = this.at.locate('base', base, use.basePointer ?? '');
     const r = this.at.locate('revision', revision, use.revisionPointer ?? '');
     const changes = this.pair(b, r, walk);
@@ -213,7 +213,7 @@ export class SchemaComparator {
       basePointer: b.pointer + suffix, revisionPointer: r.pointer + suffix,
       ...(b.file ? { baseFile: b.file } : {}), ...(r.file ? { revisionFile: r.file } : {}),
       before, after,
-      context: { ...walk.context, schemaPath: walk.schemaPath, ...context },
+      context: extended(walk.context, { schemaPath: walk.schemaPath }, context),
     };
     if (change.context.from === undefined && before !== undefined) change.context.from = show(before);
     if (change.context.to === undefined && after !== undefined) change.context.to = show(after);

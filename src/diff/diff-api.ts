@@ -2,6 +2,7 @@
  * The structural diff of two OpenAPI documents: operations, parameters, request bodies, responses and
  * security per operation, then document-level parts. Schemas go through the one comparator.
  */
+import { extended } from '../toolkit/extended.ts';
 import { stabilityMove } from './stability.ts';
 import type { LoadedSpec, OpenApiVersion } from '../load/types.ts';
 import { ToolError } from '../errors.ts';
@@ -154,7 +155,7 @@ function diffOperation(b: OperationModel, r: OperationModel, bm: ApiModel, rm: A
   const servers = pairByKey(new Map(b.servers.map((s) => [s, s])), new Map(r.servers.map((s) => [s, s])));
   for (const [url] of servers.added) rec.add('operation-server', 'added', bs, { pointer: `${r.pointer}/servers` }, { ...ctx, value: url });
   for (const [url] of servers.removed) rec.add('operation-server', 'removed', { pointer: `${b.pointer}/servers` }, rs, { ...ctx, value: url });
-  diffSecurity(b, r, rec, { ...ctx, direction: d.request });
+  diffSecurity(b, r, rec, extended(ctx, { direction: d.request }));
   diffParameters(b, r, d, options);
   diffRequestBody(b, r, d);
   diffResponses(b, r, d);
@@ -174,7 +175,7 @@ function diffStability(b: OperationModel, r: OperationModel, d: OpDiff): void {
 }
 
 function paramContext(p: ParameterModel, d: OpDiff): ChangeContext {
-  return { ...d.ctx, direction: d.request, in: p.in, name: p.name, subject: `${p.in} parameter ${p.name}`, required: p.required, deprecated: p.deprecated };
+  return extended(d.ctx, { direction: d.request, in: p.in, name: p.name, subject: `${p.in} parameter ${p.name}`, required: p.required, deprecated: p.deprecated });
 }
 
 function diffParameters(b: OperationModel, r: OperationModel, d: OpDiff, options: DiffOptions): void {
@@ -275,7 +276,7 @@ function diffContent(
   for (const m of media.added) d.rec.add('media-type', 'added', { pointer: bPointer }, { node: m.node, pointer: m.pointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType });
   for (const { item: m, covered } of media.removed) d.rec.add('media-type', 'removed', { node: m.node, pointer: m.pointer }, { pointer: rPointer }, { ...ctx, direction, mediaType: m.mediaType, value: m.mediaType, covered, ...mediaLifecycle(m) });
   for (const [bmedia, rmedia, relation] of media.both) {
-    const mctx: ChangeContext = { ...ctx, direction, mediaType: rmedia.mediaType, subject };
+    const mctx: ChangeContext = extended(ctx, { direction, mediaType: rmedia.mediaType, subject });
     const bs = { node: bmedia.node, pointer: bmedia.pointer };
     const rs = { node: rmedia.node, pointer: rmedia.pointer };
     if (relation === 'widened' || relation === 'narrowed' || relation === 'renamed') {
@@ -293,7 +294,7 @@ function diffContent(
       d.rec.field('media-type-example', 'examples', bs, rs, mctx);
     }
     diffMediaLifecycle(bmedia, rmedia, d.rec, mctx);
-    diffEncoding(bmedia, rmedia, { ...d, direction }, mctx);
+    diffEncoding(bmedia, rmedia, extended(d, { direction }), mctx);
     for (const pair of mediaSchemaPairs(bmedia, rmedia)) {
       d.schemas.compare(pair.base, pair.revision, { direction, context: mctx, use: d.use, basePointer: pair.basePointer, revisionPointer: pair.revisionPointer });
     }
@@ -315,7 +316,7 @@ function diffMediaLifecycle(b: MediaModel, r: MediaModel, rec: ChangeRecorder, c
 }
 
 function diffRequestBody(b: OperationModel, r: OperationModel, d: OpDiff): void {
-  const ctx: ChangeContext = { ...d.ctx, direction: d.request };
+  const ctx: ChangeContext = extended(d.ctx, { direction: d.request });
   const bb = b.requestBody;
   const rb = r.requestBody;
   if (!bb && !rb) return;
@@ -330,7 +331,7 @@ function diffRequestBody(b: OperationModel, r: OperationModel, d: OpDiff): void 
 
 function diffResponses(b: OperationModel, r: OperationModel, d: OpDiff): void {
   const responses = pairByKey(b.responses, r.responses);
-  const ctxOf = (res: ResponseModel): ChangeContext => ({ ...d.ctx, direction: d.response, status: res.status, success: /^2/.test(res.status) });
+  const ctxOf = (res: ResponseModel): ChangeContext => extended(d.ctx, { direction: d.response, status: res.status, success: /^2/.test(res.status) });
   for (const [, res] of responses.added) d.rec.add('response', 'added', { pointer: `${b.pointer}/responses` }, { node: res.node, pointer: res.pointer }, ctxOf(res));
   for (const [, res] of responses.removed) d.rec.add('response', 'removed', { node: res.node, pointer: res.pointer }, { pointer: `${r.pointer}/responses` }, ctxOf(res));
   for (const [, bres, rres] of responses.both) {
@@ -340,7 +341,7 @@ function diffResponses(b: OperationModel, r: OperationModel, d: OpDiff): void {
     d.rec.field('response-description', 'description', bs, rs, ctx);
     diffContent(bres.content, rres.content, d, ctx, d.response, bres.pointer, rres.pointer, `response ${rres.status}`);
     const headers = pairByKey(bres.headers, rres.headers);
-    const hctx = (name: string, required: boolean): ChangeContext => ({ ...ctx, name, required, subject: `response header ${name}` });
+    const hctx = (name: string, required: boolean): ChangeContext => extended(ctx, { name, required, subject: `response header ${name}` });
     for (const [, h] of headers.added) d.rec.add('response-header', 'added', bs, { node: h.node, pointer: h.pointer }, hctx(h.name, h.required));
     for (const [, h] of headers.removed) d.rec.add('response-header', 'removed', { node: h.node, pointer: h.pointer }, rs, { ...hctx(h.name, h.required), ...lifecycleOf(h.node) });
     for (const [, bh, rh] of headers.both) {

@@ -4,6 +4,7 @@
  * describes) with its defaults filled in, so writing out a default is no change. The direction (request or
  * response) is the classification rules' to judge; this module records what moved.
  */
+import { extended } from '../toolkit/extended.ts';
 import type { ChangeContext, Direction } from './types.ts';
 import type { EncodingModel, HeaderModel, MediaModel } from '../normalize/openapi.ts';
 import type { OpenApiVersion } from '../load/types.ts';
@@ -81,7 +82,7 @@ export function diffEncoding(b: MediaModel, r: MediaModel, d: EncodingDiff, ctx:
   const fields = { contentType: bf.contentType && rf.contentType, headers: bf.headers && rf.headers, serialization: bf.serialization && rf.serialization };
   if (!fields.contentType && !fields.headers && !fields.serialization) return;
   for (const part of partsOf(b, r)) {
-    const pctx: ChangeContext = { ...ctx, subject: `${ctx.subject} ${part.label}`, ...(part.property === undefined ? {} : { property: part.property }) };
+    const pctx: ChangeContext = extended(ctx, { subject: `${ctx.subject} ${part.label}` }, part.property === undefined ? {} : { property: part.property });
     const before = effectiveEncoding(part.base.encoding, part.base.schema, d.baseVersion);
     const after = effectiveEncoding(part.revision.encoding, part.revision.schema, d.revisionVersion);
     if (fields.contentType) diffContentType(before, after, part.base.spot, part.revision.spot, d, pctx);
