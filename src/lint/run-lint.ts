@@ -4,6 +4,7 @@
  * turns the functions' reports into located violations worded by the rule's messages. The functions the
  * rules use first load what they need for the document's kind (`prepare`).
  */
+import { extended } from '../toolkit/extended.ts';
 import { ToolError } from '../errors.ts';
 import { FUNCTIONS, type FunctionReport, type FunctionTarget, type LintFunction } from './functions/index.ts';
 import { PatternTooSlowError } from './untrusted-regex.ts';
@@ -165,7 +166,7 @@ export async function runLint(doc: LintDocument, rules: LintRule[]): Promise<Lin
     const wording = rule.errorWording ? ((finding.messageId !== undefined ? rule.errorWording.messages?.[finding.messageId] : undefined) ?? rule.errorWording.message) : finding.wording;
     const error = values.error ?? (wording === undefined ? undefined : interpolate(wording, values));
     const template = (finding.messageId !== undefined ? rule.messages?.[finding.messageId] : undefined) ?? rule.message;
-    const message = interpolate(template, { ...values, error });
+    const message = interpolate(template, extended(values, { error }));
     const key = `${rule.id}\u0000${at.file}\u0000${at.pointer}\u0000${message}`;
     if (seen.has(key)) return;
     seen.add(key);
