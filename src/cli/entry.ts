@@ -5,6 +5,7 @@
 export { interruptedExitCode, runCli } from './run.ts';
 export { watchInFlight } from '../store/in-flight.ts';
 export { closedPipeTolerant } from './closed-stdout.ts';
+export { keepYoungGenerationSmall, knownV8 } from '../load/young-generation.ts';
 
 // For the crash and kill tests' child processes: the version command through its onStep seam, from this bundle.
 export { createContext } from './context.ts';

@@ -2,6 +2,7 @@
  * Text -> parsed SourceFile: JSON.parse for JSON; for YAML, the fast path for the common block style
  * (yaml-fast-path.ts), else js-yaml (several times faster than `yaml`).
  */
+import { beforeParsing } from './young-generation.ts';
 import { load as loadYaml, YAMLException } from 'js-yaml';
 import { ConfigError } from '../errors.ts';
 import { JsonSyntaxError, lineAtOffset, scanJsonPositions, yamlLineLookup, type LineLookup } from './line-index.ts';
@@ -44,6 +45,7 @@ export function parseSource(rawText: string, path: string, options: ParseOptions
   const hint = 'write an OpenAPI or JSON Schema document into it';
   if (text.trim() === '') throw new ConfigError(`${display} is empty`, { file: display, hint });
   const encoding = encodingOf(path, text);
+  beforeParsing(text.length);
   const data = encoding === 'json' ? parseJson(text, display) : parseYamlCached(text, display);
   if (data === undefined || (data === null && encoding === 'yaml')) {
     throw new ConfigError(`${display} is empty (no YAML document, only comments)`, { file: display, hint });
