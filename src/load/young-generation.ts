@@ -10,7 +10,8 @@
  * 28 MB generated spec: 1.14x), so a text that large lets it grow again.
  *
  * Set on the first spec text, not at start-up: loading `node:v8` costs 3 ms that `--help` need not pay. Only the
- * V8 versions it was measured with (Node 20 to 24) are given the flag: an unknown flag is printed on stdout.
+ * V8 versions of Node 20 to 24 (V8 11-13, which define the flag; measured on Node 20) are given it: V8 prints an
+ * unknown flag on stdout.
  */
 /** A text of at least this many characters lets the young generation grow. */
 export const LARGE_TEXT = 16 * 1024 * 1024;
@@ -45,7 +46,7 @@ export function beforeParsing(length: number): void {
   }
 }
 
-/** Whether this V8 is one the flag was measured with (V8 11-13: Node 20, 22, 24). */
+/** Whether this V8 is one of Node 20 to 24's (V8 11-13), which define the flag. */
 export function knownV8(version = process.versions.v8): boolean {
   const major = Number(version.split('.')[0]);
   return major >= 11 && major <= 13;
